@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "authcheck",
+  products: [
+    .library(name: "AuthModel", targets: ["AuthModel"]),
+    .library(name: "AuthScenario", targets: ["AuthScenario"]),
+    .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
+    .executable(name: "authcheck", targets: ["authcheck"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "AuthModel"),
+    .target(name: "AuthScenario", dependencies: ["AuthModel"]),
+    .target(name: "AuthExplorer", dependencies: ["AuthModel"]),
+    .target(name: "AuthCheckCLI", dependencies: ["AuthModel", "AuthScenario", "AuthExplorer"]),
+    .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
+    .testTarget(name: "AuthModelTests", dependencies: ["AuthModel"]),
+    .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario"]),
+    .testTarget(name: "AuthExplorerTests", dependencies: ["AuthExplorer"]),
+    .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

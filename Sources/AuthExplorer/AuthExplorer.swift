@@ -1,0 +1,1 @@
+// AuthExplorer: see README.md for the architecture.

@@ -1,0 +1,1 @@
+// AuthModel: see README.md for the architecture.

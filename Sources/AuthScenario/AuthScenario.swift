@@ -1,0 +1,1 @@
+// AuthScenario: see README.md for the architecture.

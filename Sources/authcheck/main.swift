@@ -1,0 +1,4 @@
+import AuthCheckCLI
+import Foundation
+
+exit(AuthCheckCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))

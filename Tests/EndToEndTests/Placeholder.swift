@@ -1,0 +1,3 @@
+import Testing
+
+@Test("the package builds") func packageBuilds() { #expect(1 + 1 == 2) }
