@@ -1,0 +1,54 @@
+/// The iOS release the app runs on. `ios18` stands for iOS 18 and later.
+public enum IOSVersion: Int, Hashable, Sendable, CaseIterable {
+  case ios17 = 17
+  case ios18 = 18
+}
+
+/// The app as built and the system it runs on: what stays fixed for a whole story.
+///
+/// The configuration also fixes the purpose-key table: the keys of
+/// `NSLocationTemporaryUsageDescriptionDictionary`, sorted, are purpose keys `0..<count`; the
+/// state refers to them by ``PurposeKey`` index, so it stays a few machine words.
+public struct AppConfiguration: Hashable, Sendable {
+  /// The most purpose keys a dictionary may have (the per-run decline memory is a bit set).
+  public static let maximumPurposeKeys = 32
+
+  public let ios: IOSVersion
+  public let infoPlist: InfoPlist
+  /// The purpose keys of the dictionary in sorted order; ``PurposeKey/index`` indexes them.
+  public let purposeKeys: [String]
+
+  // Flags read on every transition, computed once.
+  let hasWhenInUseString: Bool
+  let hasAlwaysString: Bool
+  let hasLocationBackgroundMode: Bool
+
+  /// Creates a configuration.
+  ///
+  /// - Precondition: the dictionary has at most ``maximumPurposeKeys`` keys.
+  public init(ios: IOSVersion = .ios18, infoPlist: InfoPlist) {
+    precondition(
+      infoPlist.temporaryUsageDescriptions.count <= Self.maximumPurposeKeys,
+      "at most \(Self.maximumPurposeKeys) purpose keys")
+    self.ios = ios
+    self.infoPlist = infoPlist
+    self.purposeKeys = infoPlist.temporaryUsageDescriptions.keys.sorted()
+    self.hasWhenInUseString = infoPlist.whenInUseUsageDescription != nil
+    self.hasAlwaysString = infoPlist.alwaysAndWhenInUseUsageDescription != nil
+    self.hasLocationBackgroundMode = infoPlist.hasLocationBackgroundMode
+  }
+
+  /// The purpose key with this name, if the dictionary has it.
+  public func purposeKey(named name: String) -> PurposeKey? {
+    purposeKeys.firstIndex(of: name).map { PurposeKey(index: UInt8($0)) }
+  }
+
+  /// Whether `key` is a key of the dictionary (R23: a missing key never prompts).
+  public func hasPurposeKey(_ key: PurposeKey) -> Bool { Int(key.index) < purposeKeys.count }
+
+  /// Whether the service-session API and its diagnostics exist (R39).
+  public var hasServiceSessions: Bool { ios == .ios18 }
+
+  /// Whether the Precise toggle starts on (R9, R38 reset).
+  public var defaultPrecise: Bool { !infoPlist.defaultAccuracyReduced }
+}

@@ -1,1 +1,0 @@
-// AuthModel: see README.md for the architecture.

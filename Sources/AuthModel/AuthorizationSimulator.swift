@@ -1,0 +1,244 @@
+/// A faithful fake of Core Location's authorization for one app, driven step by step.
+///
+/// Use it from your own tests to play a story — the app's calls, the user's taps, Settings — and
+/// check what the app would observe. Each step either happens or is refused with the rule that
+/// forbids it, because iOS would never let it happen (a tap with no prompt up, Settings while
+/// the app is in the foreground…).
+///
+/// ```swift
+/// var location = AuthorizationSimulator(
+///   configuration: AppConfiguration(
+///     ios: .ios18, infoPlist: InfoPlist(whenInUseUsageDescription: "Shows stations near you")))
+/// try location.launch()
+/// try location.createSession("app", authorization: .whenInUse)
+/// #expect(location.prompt == .whenInUse)
+/// try location.tap(.allowWhileUsing, precise: false)
+/// #expect(location.authorizationStatus == .authorizedWhenInUse)
+/// #expect(location.accuracyAuthorization == .reducedAccuracy)
+/// ```
+///
+/// Every step returns the rules that accepted it and decided its effects, and
+/// ``explanation(of:)`` names the rules behind any observable value.
+public struct AuthorizationSimulator: Sendable {
+  public let configuration: AppConfiguration
+  /// The current state. Read it to pack or compare states; change it only through steps.
+  public private(set) var state: AuthorizationState
+  /// The names of sessions and purpose keys used so far.
+  public private(set) var names: Names
+
+  public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
+    self.configuration = configuration
+    self.state = AuthorizationState(configuration: configuration, start: start)
+    self.names = Names(purposeKeys: configuration.purposeKeys)
+  }
+
+  // MARK: Steps
+
+  /// Applies one event, or throws the refusal that forbids it; returns the rules it cited.
+  @discardableResult
+  public mutating func apply(_ event: AuthorizationEvent) throws(Refusal) -> [Citation] {
+    var trace = Trace(names: names)
+    state = try state.applying(event, configuration: configuration, trace: &trace)
+    return trace.citations
+  }
+
+  @discardableResult public mutating func launch() throws(Refusal) -> [Citation] {
+    try apply(.launch)
+  }
+  @discardableResult public mutating func relaunchInBackground() throws(Refusal) -> [Citation] {
+    try apply(.relaunchInBackground)
+  }
+  @discardableResult public mutating func enterBackground() throws(Refusal) -> [Citation] {
+    try apply(.enterBackground)
+  }
+  @discardableResult public mutating func enterForeground() throws(Refusal) -> [Citation] {
+    try apply(.enterForeground)
+  }
+  @discardableResult public mutating func wait() throws(Refusal) -> [Citation] {
+    try apply(.wait)
+  }
+  @discardableResult public mutating func terminate() throws(Refusal) -> [Citation] {
+    try apply(.terminate)
+  }
+
+  /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`, held under the name `id`.
+  @discardableResult
+  public mutating func createSession(
+    _ id: String, authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String? = nil
+  ) throws(Refusal) -> [Citation] {
+    let session = try sessionID(id)
+    var key: PurposeKey?
+    if let fullAccuracyPurposeKey { key = purposeKey(fullAccuracyPurposeKey) }
+    return try apply(.createSession(session, authorization: authorization,
+                                    fullAccuracyPurposeKey: key))
+  }
+
+  /// `invalidate()` on the session named `id`.
+  @discardableResult
+  public mutating func invalidateSession(_ id: String) throws(Refusal) -> [Citation] {
+    try apply(.invalidateSession(try sessionID(id)))
+  }
+
+  @discardableResult
+  public mutating func liveUpdates(iterating: Bool) throws(Refusal) -> [Citation] {
+    try apply(.liveUpdates(iterating: iterating))
+  }
+  @discardableResult
+  public mutating func monitor(iterating: Bool) throws(Refusal) -> [Citation] {
+    try apply(.monitor(iterating: iterating))
+  }
+  @discardableResult
+  public mutating func backgroundActivity(held: Bool) throws(Refusal) -> [Citation] {
+    try apply(.backgroundActivity(held: held))
+  }
+  @discardableResult
+  public mutating func requestWhenInUseAuthorization() throws(Refusal) -> [Citation] {
+    try apply(.requestWhenInUseAuthorization)
+  }
+  @discardableResult
+  public mutating func requestAlwaysAuthorization() throws(Refusal) -> [Citation] {
+    try apply(.requestAlwaysAuthorization)
+  }
+  @discardableResult
+  public mutating func requestTemporaryFullAccuracyAuthorization(
+    withPurposeKey key: String
+  ) throws(Refusal) -> [Citation] {
+    try apply(.requestTemporaryFullAccuracyAuthorization(purposeKey(key)))
+  }
+  /// The user taps `button`; `precise` sets the when-in-use prompt's Precise toggle.
+  @discardableResult
+  public mutating func tap(_ button: PromptButton, precise: Bool? = nil) throws(Refusal)
+    -> [Citation]
+  {
+    try apply(.tap(button, precise: precise))
+  }
+  @discardableResult
+  public mutating func changeSettings(_ change: SettingsChange) throws(Refusal) -> [Citation] {
+    try apply(.settings(change))
+  }
+  /// Core Location has an event for the app that needs Always while it is not in use (R14).
+  @discardableResult
+  public mutating func backgroundEvent() throws(Refusal) -> [Citation] {
+    try apply(.backgroundEvent)
+  }
+
+  // MARK: Observables
+
+  public var authorizationStatus: AuthorizationStatus { value(.authorizationStatus) }
+  public var accuracyAuthorization: AccuracyAuthorization { value(.accuracyAuthorization) }
+  public var prompt: Prompt { value(.prompt) }
+  public var settingsShows: LocationSetting { value(.settingsShows) }
+  public var liveUpdates: LiveUpdatesDelivery { value(.liveUpdates) }
+  public var monitorEvents: MonitorEventsDelivery { value(.monitorEvents) }
+  public var backgroundActivity: BackgroundActivityStatus { value(.backgroundActivity) }
+  public var backgroundIndicator: BackgroundIndicator { value(.backgroundIndicator) }
+  public var requestResult: RequestResult? {
+    var trace = Trace.off
+    return state.requestResult(trace: &trace)
+  }
+
+  /// The diagnostic flags of the session named `id`, `nil` if it is not held.
+  public func diagnostics(forSession id: String) -> DiagnosticFlags? {
+    guard let index = names.sessions.firstIndex(of: id) else { return nil }
+    return diagnostics(for: .session(SessionID(UInt8(index))))
+  }
+
+  /// The diagnostic flags of `holder`, `nil` if the app does not hold it.
+  public func diagnostics(for holder: Holder) -> DiagnosticFlags? {
+    var trace = Trace.off
+    return state.diagnostics(for: holder, configuration, trace: &trace)
+  }
+
+  /// The holders of diagnostics now, by name: session ids, then `liveUpdates`, `monitor`,
+  /// `backgroundActivity`.
+  public var holderNames: [String] {
+    state.holders(configuration).map(name)
+  }
+
+  /// The holder called `name` in a story: a held session's id, else one of `liveUpdates`,
+  /// `monitor`, `backgroundActivity`.
+  public func holder(named name: String) -> Holder? {
+    if let index = names.sessions.firstIndex(of: name),
+      state.sessions.contains(SessionID(UInt8(index)))
+    {
+      return .session(SessionID(UInt8(index)))
+    }
+    switch name {
+    case "liveUpdates": return .liveUpdates
+    case "monitor": return .monitor
+    case "backgroundActivity": return .backgroundActivity
+    default: return nil
+    }
+  }
+
+  /// The name of `holder` in a story.
+  public func name(_ holder: Holder) -> String {
+    switch holder {
+    case .session(let id): names.name(of: id)
+    case .liveUpdates: "liveUpdates"
+    case .monitor: "monitor"
+    case .backgroundActivity: "backgroundActivity"
+    }
+  }
+
+  /// An observable value of the app's Core Location state.
+  public enum Observable: Hashable, Sendable {
+    case authorizationStatus, accuracyAuthorization, prompt, settingsShows
+    case liveUpdates, monitorEvents, backgroundActivity, backgroundIndicator, requestResult
+    case diagnostics(Holder)
+  }
+
+  /// The rules that decide the current value of `observable`, with their causes.
+  public func explanation(of observable: Observable) -> [Citation] {
+    var trace = Trace(names: names)
+    _ = observe(observable, &trace)
+    return trace.citations
+  }
+
+  /// The current value of `observable` in words, as a story writes it (`nil` for a
+  /// `requestResult` with no request this run or the diagnostics of a holder not held).
+  public func describe(_ observable: Observable) -> String? {
+    var trace = Trace.off
+    return observe(observable, &trace)
+  }
+
+  private func observe(_ observable: Observable, _ trace: inout Trace) -> String? {
+    let c = configuration
+    switch observable {
+    case .authorizationStatus: return state.authorizationStatus(c, trace: &trace).rawValue
+    case .accuracyAuthorization: return state.accuracyAuthorization(trace: &trace).rawValue
+    case .prompt: return state.prompt(trace: &trace).rawValue
+    case .settingsShows: return state.settingsShows(trace: &trace).rawValue
+    case .liveUpdates: return state.liveUpdates(c, trace: &trace).rawValue
+    case .monitorEvents: return state.monitorEvents(c, trace: &trace).rawValue
+    case .backgroundActivity: return state.backgroundActivityStatus(c, trace: &trace).rawValue
+    case .backgroundIndicator: return state.backgroundIndicator(c, trace: &trace).rawValue
+    case .requestResult: return state.requestResult(trace: &trace)?.rawValue
+    case .diagnostics(let holder):
+      return state.diagnostics(for: holder, c, trace: &trace).map {
+        "[" + $0.map(\.rawValue).joined(separator: ", ") + "]"
+      }
+    }
+  }
+
+  private func value<T: RawRepresentable<String>>(_ observable: Observable) -> T {
+    T(rawValue: describe(observable)!)!
+  }
+
+  // MARK: Names
+
+  private mutating func sessionID(_ name: String) throws(Refusal) -> SessionID {
+    if let index = names.sessions.firstIndex(of: name) { return SessionID(UInt8(index)) }
+    guard names.sessions.count < Int(UInt8.max) else { throw Refusal(.r17, .tooManySessions) }
+    names.sessions.append(name)
+    return SessionID(UInt8(names.sessions.count - 1))
+  }
+
+  private mutating func purposeKey(_ name: String) -> PurposeKey {
+    if let index = names.purposeKeys.firstIndex(of: name) {
+      return PurposeKey(index: UInt8(index))
+    }
+    names.purposeKeys.append(name)
+    return PurposeKey(index: UInt8(min(names.purposeKeys.count - 1, 255)))
+  }
+}

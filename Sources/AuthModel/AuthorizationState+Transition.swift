@@ -1,0 +1,523 @@
+// The transition function: a state and an event in, the next state or a refusal out. Pure: no
+// I/O, no clocks, no globals. Each rule of RULES.md §3–§6, §8–§10 that changes the state lives
+// here, in one place, commented with its id.
+
+extension AuthorizationState {
+  /// The state after `event`, or the rule that says it cannot happen.
+  ///
+  /// - Parameter trace: records the rules that accepted the step and decided its effects.
+  /// - Throws: a ``Refusal`` citing its rule when the step cannot happen in this state.
+  public func applying(
+    _ event: AuthorizationEvent, configuration c: AppConfiguration, trace: inout Trace
+  ) throws(Refusal) -> AuthorizationState {
+    var next = self
+    try next.apply(event, c, &trace)
+    next.settle(c, &trace)
+    return next
+  }
+
+  /// The state after `event` without recording why, or `nil` if it cannot happen.
+  public func applying(
+    _ event: AuthorizationEvent, configuration c: AppConfiguration
+  ) -> AuthorizationState? {
+    var trace = Trace.off
+    return try? applying(event, configuration: c, trace: &trace)
+  }
+
+  private mutating func apply(
+    _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
+  ) throws(Refusal) {
+    switch event {
+    case .launch:
+      guard app == .notRunning else { throw Refusal(.r37, .appAlreadyRunning) }
+      startRun(in: .foreground, trace: &trace)
+    case .relaunchInBackground:
+      guard app == .notRunning else { throw Refusal(.r37, .appAlreadyRunning) }
+      try checkRelaunch(c, &trace)
+      startRun(in: .background, trace: &trace)
+    case .enterBackground:
+      guard app == .foreground else { throw Refusal(.r3, .appNotInForeground) }
+      app = .background
+      inGrace = true
+      trace.cite(.r3, "the app stays in use for a grace period after leaving the foreground")
+    case .enterForeground:
+      guard app == .background else { throw Refusal(.r3, .appNotInBackground) }
+      app = .foreground
+      inGrace = false
+      // R19: sessions created outside use count as in use once the app is in the foreground.
+      for i in sessions.indices where !sessions[i].createdInUse {
+        sessions[i].createdInUse = true
+        trace.cite(.r19) { n in "session '\(n.name(of: sessions[i].id))' is no longer marked" }
+      }
+    case .wait:
+      wait(c, &trace)
+    case .terminate:
+      guard app != .notRunning else { throw Refusal(.r37, .appNotRunning) }
+      terminate(c, &trace)
+    case .createSession(let id, let goal, let key):
+      try createSession(id, goal, key, c, &trace)
+    case .invalidateSession(let id):
+      try requireRunning(.r21)
+      guard c.hasServiceSessions else { throw Refusal(.r39, .noServiceSessionsBeforeIOS18) }
+      guard let i = sessions.firstIndex(of: id) else { throw Refusal(.r21, .sessionNotHeld(id)) }
+      sessions.remove(at: i)
+      trace.cite(.r21) { n in "session '\(n.name(of: id))' ends at once" }
+    case .liveUpdates(let start):
+      try requireRunning(.r33)
+      guard iteratingLiveUpdates != start else {
+        throw Refusal(.r33, start ? .liveUpdatesAlreadyIterating : .liveUpdatesNotIterating)
+      }
+      iteratingLiveUpdates = start
+      citeImplicitSession(c, "live updates", &trace)
+    case .monitor(let start):
+      try requireRunning(.r34)
+      guard iteratingMonitor != start else {
+        throw Refusal(.r34, start ? .monitorAlreadyIterating : .monitorNotIterating)
+      }
+      iteratingMonitor = start
+      citeImplicitSession(c, "monitor events", &trace)
+    case .backgroundActivity(let start):
+      try requireRunning(.r35)
+      try holdBackgroundActivity(start, c, &trace)
+    case .requestWhenInUseAuthorization:
+      try requireRunning(.r13)
+      requestWhenInUse(c, &trace)
+    case .requestAlwaysAuthorization:
+      try requireRunning(.r14)
+      requestAlways(c, &trace)
+    case .requestTemporaryFullAccuracyAuthorization(let key):
+      try requireRunning(.r16)
+      requestTemporaryFullAccuracy(key, c, &trace)
+    case .tap(let button, let precise):
+      try tap(button, precise: precise, c, &trace)
+    case .settings(let change):
+      try changeSettings(change, c, &trace)
+    case .backgroundEvent:
+      var quiet = Trace.off
+      guard !isInUse(c, trace: &quiet) else { throw Refusal(.r14, .backgroundEventWhileInUse) }
+      backgroundEvent(&trace)
+    }
+  }
+
+  private func requireRunning(_ rule: Rule) throws(Refusal) {
+    guard app != .notRunning else { throw Refusal(rule, .appNotRunning) }
+  }
+
+  // MARK: Life cycle (R3, R12, R19, R36, R37)
+
+  private mutating func startRun(in runState: AppRunState, trace: inout Trace) {
+    app = runState
+    inGrace = false
+    rejoinWindowOpen = true
+    trace.cite(
+      .r19, "sessions matching those held at termination rejoin until the first wait")
+  }
+
+  /// R36: who may relaunch a terminated app into the background.
+  private func checkRelaunch(_ c: AppConfiguration, _ trace: inout Trace) throws(Refusal) {
+    guard isAuthorized(c, trace: &trace) else {
+      throw Refusal(.r36, .relaunchNotAllowed(.notAuthorized))
+    }
+    if carriedBackgroundActivity {
+      trace.cite(.r36, "a CLBackgroundActivitySession carried across termination relaunches it")
+      return
+    }
+    let alwaysInEffect =
+      location == .always
+      && (!c.hasServiceSessions
+        || sessionsAtTermination.contains { $0.authorization == .always && $0.createdInUse })
+    guard alwaysInEffect else { throw Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)) }
+    guard iteratingAtTermination else {
+      throw Refusal(.r36, .relaunchNotAllowed(.nothingToDeliver))
+    }
+    trace.cite(.r36, "Always was in effect and the app was iterating at termination")
+  }
+
+  /// R12, R37: time passes.
+  private mutating func wait(_ c: AppConfiguration, _ trace: inout Trace) {
+    inGrace = false
+    if rejoinWindowOpen {
+      rejoinWindowOpen = false
+      // R37: a carried session not resumed before the first wait after launch ends.
+      if carriedBackgroundActivity {
+        carriedBackgroundActivity = false
+        trace.cite(.r37, "the carried CLBackgroundActivitySession was not resumed, so it ends")
+      }
+    }
+    var quiet = Trace.off
+    if !isInUse(c, trace: &quiet) { expireTemporaryGrants(trace: &trace) }
+  }
+
+  /// R12: Allow Once and temporary full accuracy end when the app stops being in use.
+  private mutating func expireTemporaryGrants(trace: inout Trace) {
+    if allowOnce {
+      allowOnce = false
+      location = .askNextTime
+      trace.cite(.r12, "the Allow Once grant lapsed and the choice reverts to Ask Next Time")
+    }
+    if temporaryFullAccuracy {
+      temporaryFullAccuracy = false
+      trace.cite(.r12, "temporary full accuracy lapsed")
+    }
+  }
+
+  /// R37: termination.
+  private mutating func terminate(_ c: AppConfiguration, _ trace: inout Trace) {
+    let carries = backgroundActivityIsActive(c)
+    sessionsAtTermination = sessions
+    iteratingAtTermination = iteratingLiveUpdates || iteratingMonitor
+    if carries {
+      trace.cite(.r37, "the active CLBackgroundActivitySession continues after termination")
+    } else if carriedBackgroundActivity {
+      trace.cite(.r37, "the carried CLBackgroundActivitySession was not resumed, so it ends")
+    }
+    carriedBackgroundActivity = carries
+    app = .notRunning
+    inGrace = false
+    rejoinWindowOpen = false
+    sessions.removeAll()
+    iteratingLiveUpdates = false
+    iteratingMonitor = false
+    backgroundActivity = .none
+    declinedPurposeKeys = 0
+    lastRequestResult = nil
+    // R6: termination withdraws a pending prompt, but the system's own upgrade prompt (R14).
+    if let prompt = pendingPrompt, !prompt.isSystemPrompt {
+      pendingPrompt = nil
+      trace.cite(.r6, "termination withdraws the pending prompt")
+    }
+    // R12: without a carried session the app is no longer in use.
+    if !carries { expireTemporaryGrants(trace: &trace) }
+  }
+
+  // MARK: Sessions (R17, R19, R21, R35, R39)
+
+  private mutating func createSession(
+    _ id: SessionID, _ goal: AuthorizationRequirement, _ key: PurposeKey?,
+    _ c: AppConfiguration, _ trace: inout Trace
+  ) throws(Refusal) {
+    try requireRunning(.r17)
+    guard c.hasServiceSessions else { throw Refusal(.r39, .noServiceSessionsBeforeIOS18) }
+    guard !sessions.contains(id) else { throw Refusal(.r21, .sessionAlreadyHeld(id)) }
+    guard !sessions.isFull else { throw Refusal(.r17, .tooManySessions) }
+    var session = HeldSession(id: id, authorization: goal, fullAccuracyPurposeKey: key)
+    // R19: judged in the state before the step.
+    var quiet = Trace.off
+    if isInUse(c, trace: &quiet) {
+      trace.cite(.r19) { n in "session '\(n.name(of: id))' is created while the app is in use" }
+    } else if rejoinWindowOpen && sessionsAtTermination.contains(where: session.requiresSame) {
+      trace.cite(.r19) { n in "session '\(n.name(of: id))' rejoins a matching session held at termination" }
+    } else {
+      session.createdInUse = false
+      trace.cite(.r19) { n in "session '\(n.name(of: id))' is created while the app is not in use" }
+    }
+    if let key, !c.hasPurposeKey(key) {
+      trace.cite(.r23) { n in "purpose key '\(n.name(of: key))' is not in the dictionary, so it never prompts" }
+    }
+    sessions.append(session)
+    trace.cite(.r17) { n in "session '\(n.name(of: id))' holds the goal \(goal.rawValue)" }
+  }
+
+  private func citeImplicitSession(_ c: AppConfiguration, _ what: String, _ trace: inout Trace) {
+    if !c.hasServiceSessions {
+      trace.cite(.r39, "on iOS 17 iterating \(what) holds no session and does not prompt")
+    } else if c.infoPlist.requireExplicitServiceSession {
+      trace.cite(.r17, "NSLocationRequireExplicitServiceSession: \(what) hold no implicit session")
+    } else {
+      trace.cite(.r17, "iterating \(what) holds an implicit whenInUse session")
+    }
+  }
+
+  private mutating func holdBackgroundActivity(
+    _ start: Bool, _ c: AppConfiguration, _ trace: inout Trace
+  ) throws(Refusal) {
+    guard start else {
+      guard backgroundActivity != .none else { throw Refusal(.r35, .backgroundActivityNotHeld) }
+      backgroundActivity = .none
+      trace.cite(.r35, "the app invalidates its CLBackgroundActivitySession")
+      return
+    }
+    guard backgroundActivity == .none else { throw Refusal(.r35, .backgroundActivityAlreadyHeld) }
+    if rejoinWindowOpen && carriedBackgroundActivity {
+      carriedBackgroundActivity = false
+      backgroundActivity = .started
+      trace.cite(.r37, "the app resumes the CLBackgroundActivitySession carried across termination")
+    } else if app == .foreground {
+      backgroundActivity = .started
+      trace.cite(.r35, "the CLBackgroundActivitySession is started in the foreground")
+    } else {
+      backgroundActivity = .startedOutsideForeground
+      trace.cite(.r35, "a CLBackgroundActivitySession started outside the foreground never runs")
+    }
+  }
+
+  // MARK: Legacy requests (R5–R8, R13–R16, R22)
+
+  /// Whether a prompt the app asks for may appear now (R5, R6, R8). Cites what stops it.
+  private func appCanPrompt(_ trace: inout Trace) -> Bool {
+    guard app == .foreground else {
+      trace.cite(.r5, "the app is not in the foreground")
+      return false
+    }
+    if let pendingPrompt {
+      trace.cite(.r6, "a \(pendingPrompt.prompt.rawValue) prompt is already pending")
+      return false
+    }
+    return !promptsAreBlocked(trace: &trace)
+  }
+
+  /// R13.
+  private mutating func requestWhenInUse(_ c: AppConfiguration, _ trace: inout Trace) {
+    lastRequestResult = .noEffect
+    guard location == .askNextTime else {
+      trace.cite(.r13, "the app has already been answered, so the request has no effect")
+      return
+    }
+    guard appCanPrompt(&trace) else {
+      trace.cite(.r13, "the request has no effect")
+      return
+    }
+    guard c.hasWhenInUseString else {
+      trace.cite(.r7, "NSLocationWhenInUseUsageDescription is missing")
+      return
+    }
+    pendingPrompt = .whenInUse(forAlways: false)
+    lastRequestResult = .prompted
+    trace.cite(.r13, "requestWhenInUseAuthorization() shows the when-in-use prompt")
+  }
+
+  /// R14, R15.
+  private mutating func requestAlways(_ c: AppConfiguration, _ trace: inout Trace) {
+    lastRequestResult = .noEffect
+    if alwaysPromptSpent {
+      trace.cite(.r15, "the one Always prompt was already shown; further calls have no effect")
+      return
+    }
+    switch location {
+    case .askNextTime, .whileUsing:
+      if location == .whileUsing && allowOnce {
+        trace.cite(.r15, "an Always request from an Allow Once grant is ignored")
+        return
+      }
+      guard appCanPrompt(&trace) else {
+        trace.cite(location == .askNextTime ? .r14 : .r15, "the request has no effect")
+        return
+      }
+      guard c.hasWhenInUseString && c.hasAlwaysString else {
+        trace.cite(.r7, "an Always request needs both usage strings")
+        return
+      }
+      alwaysPromptSpent = true
+      lastRequestResult = .prompted
+      if location == .askNextTime {
+        pendingPrompt = .whenInUse(forAlways: true)
+        trace.cite(.r14, "requestAlwaysAuthorization() shows the when-in-use prompt first")
+      } else {
+        pendingPrompt = .alwaysUpgrade(bySystem: false)
+        trace.cite(.r15, "requestAlwaysAuthorization() shows the upgrade prompt")
+      }
+    case .never:
+      _ = promptsAreBlocked(trace: &trace)
+    case .always:
+      trace.cite(.r15, "the app already has Always, so the request has no effect")
+    }
+  }
+
+  /// R16, R22.
+  private mutating func requestTemporaryFullAccuracy(
+    _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
+    lastRequestResult = .promptDeclined
+    guard isAuthorized(c, trace: &trace) else {
+      trace.cite(.r16, "the app is not authorized, so the request fails")
+      return
+    }
+    guard !precise && !temporaryFullAccuracy else {
+      trace.cite(.r16, "full accuracy is already granted, so the request fails")
+      return
+    }
+    guard c.hasPurposeKey(key) else {
+      trace.cite(.r16) { n in "purpose key '\(n.name(of: key))' is not in the dictionary" }
+      return
+    }
+    guard !declined(key) else {
+      trace.cite(.r22) { n in "the user declined '\(n.name(of: key))' this run" }
+      return
+    }
+    guard appCanPrompt(&trace) else {
+      trace.cite(.r16, "the request fails without showing anything")
+      return
+    }
+    pendingPrompt = .temporaryFullAccuracy(key)
+    lastRequestResult = .prompted
+    trace.cite(.r16) { n in "the temporary full accuracy prompt for '\(n.name(of: key))' appears" }
+  }
+
+  // MARK: Answers (R6, R9–R11, R14)
+
+  private mutating func tap(
+    _ button: PromptButton, precise toggle: Bool?, _ c: AppConfiguration, _ trace: inout Trace
+  ) throws(Refusal) {
+    guard let prompt = pendingPrompt else { throw Refusal(.r6, .noPromptUp) }
+    guard app == .foreground || prompt.isSystemPrompt else {
+      throw Refusal(.r6, .promptOnlyInForeground(prompt.prompt))
+    }
+    guard prompt.buttons.contains(button) else {
+      throw Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
+    }
+    if toggle != nil && (prompt.prompt != .whenInUse || !c.defaultPrecise) {
+      throw Refusal(.r9, .noPreciseToggle(prompt.prompt))
+    }
+    pendingPrompt = nil
+    switch (prompt, button) {
+    case (.whenInUse(let forAlways), _):
+      // R9: the Precise toggle applies whatever the answer.
+      if let toggle {
+        precise = toggle
+        trace.cite(.r9, "the user set Precise \(toggle ? "on" : "off") on the prompt")
+      }
+      switch button {
+      case .allowWhileUsing:
+        location = .whileUsing
+        provisionalAlways = forAlways
+        trace.cite(.r9, "Allow While Using stores While Using the App")
+        if forAlways { trace.cite(.r14, "on an Always request this is provisional Always") }
+      case .allowOnce:
+        location = .whileUsing
+        allowOnce = true
+        trace.cite(.r9, "Allow Once grants when-in-use until the app stops being in use")
+      default:
+        location = .never
+        trace.cite(.r9, "Don't Allow stores Never")
+      }
+    case (.alwaysUpgrade, .changeToAlwaysAllow):
+      location = .always
+      provisionalAlways = false
+      trace.cite(.r10, "Change to Always Allow stores Always")
+    case (.alwaysUpgrade, _):
+      location = .whileUsing
+      provisionalAlways = false
+      trace.cite(.r10, "Keep Only While Using keeps While Using the App")
+    case (.temporaryFullAccuracy, .allowOnce):
+      temporaryFullAccuracy = true
+      trace.cite(.r11, "Allow Once grants temporary full accuracy")
+    case (.temporaryFullAccuracy(let key), _):
+      declinedPurposeKeys |= 1 << UInt32(key.index)
+      trace.cite(.r11) { n in "Don't Allow declines '\(n.name(of: key))' for this run (R22)" }
+    }
+  }
+
+  // MARK: Settings (R38) and the system (R14)
+
+  private mutating func changeSettings(
+    _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
+  ) throws(Refusal) {
+    guard app != .foreground else { throw Refusal(.r38, .settingsWhileInForeground) }
+    switch change {
+    case .location, .precise, .reset:
+      guard !restrictionsEnabled else { throw Refusal(.r38, .settingsLockedByRestrictions) }
+    case .locationServices, .restrictions:
+      break
+    }
+    if let prompt = pendingPrompt {
+      pendingPrompt = nil
+      trace.cite(.r38, "the Settings change withdraws the pending \(prompt.prompt.rawValue) prompt")
+      // The system's upgrade prompt is shown once (P7): withdrawn, provisional Always ends.
+      if prompt.isSystemPrompt { provisionalAlways = false }
+    }
+    switch change {
+    case .location(let setting):
+      location = setting
+      allowOnce = false
+      provisionalAlways = false
+      trace.cite(.r38, "the user sets the app's location to \(setting.rawValue) in Settings")
+    case .precise(let on):
+      precise = on
+      trace.cite(.r38, "the user turns Precise Location \(on ? "on" : "off") in Settings")
+    case .locationServices(let on):
+      locationServicesEnabled = on
+      trace.cite(.r38, "the user turns Location Services \(on ? "on" : "off")")
+    case .restrictions(let on):
+      restrictionsEnabled = on
+      trace.cite(.r38, "restrictions are turned \(on ? "on" : "off")")
+    case .reset:
+      location = .askNextTime
+      allowOnce = false
+      provisionalAlways = false
+      temporaryFullAccuracy = false
+      precise = c.defaultPrecise
+      alwaysPromptSpent = false
+      trace.cite(.r38, "Reset Location & Privacy forgets the app's choices")
+    }
+  }
+
+  /// R14: the system shows the upgrade prompt for a provisional-Always app.
+  private mutating func backgroundEvent(_ trace: inout Trace) {
+    guard provisionalAlways else {
+      trace.cite(.r14, "the app has no provisional Always grant, so no prompt appears")
+      return
+    }
+    if let pendingPrompt {
+      trace.cite(.r6, "a \(pendingPrompt.prompt.rawValue) prompt is already pending")
+      return
+    }
+    if promptsAreBlocked(trace: &trace) { return }
+    pendingPrompt = .alwaysUpgrade(bySystem: true)
+    trace.cite(.r14, "Core Location shows the upgrade prompt to deliver the event")
+  }
+
+  // MARK: After every step (R18, R37)
+
+  private mutating func settle(_ c: AppConfiguration, _ trace: inout Trace) {
+    var quiet = Trace.off
+    // R37: a carried session stays active only while the app is authorized.
+    if carriedBackgroundActivity && !isAuthorized(c, trace: &quiet) {
+      carriedBackgroundActivity = false
+      trace.cite(.r37, "the carried CLBackgroundActivitySession ends: the app is not authorized")
+    }
+    if app == .foreground && pendingPrompt == nil { actOnGoals(c, &trace) }
+  }
+
+  /// R18: in the foreground with no prompt up, Core Location acts on the app's goal.
+  private mutating func actOnGoals(_ c: AppConfiguration, _ trace: inout Trace) {
+    let goal = goal(c)
+    var quiet = Trace.off
+    let wantsKey = sessions.contains { $0.fullAccuracyPurposeKey != nil }
+    guard goal != .none || wantsKey else { return }
+    if promptsAreBlocked(trace: &quiet) { return }
+    // R18.1
+    if location == .askNextTime && goal != .none {
+      guard c.hasWhenInUseString else {
+        trace.cite(.r7, "NSLocationWhenInUseUsageDescription is missing, so no prompt")
+        return
+      }
+      pendingPrompt = .whenInUse(forAlways: false)
+      trace.cite(.r18, "a \(goal.rawValue) goal from Ask Next Time shows the when-in-use prompt")
+      return
+    }
+    // R18.2
+    if location == .whileUsing && !allowOnce && !provisionalAlways && goal == .always
+      && !alwaysPromptSpent
+    {
+      guard c.hasWhenInUseString && c.hasAlwaysString else {
+        trace.cite(.r7, "NSLocationAlwaysAndWhenInUseUsageDescription is missing, so no prompt")
+        return
+      }
+      pendingPrompt = .alwaysUpgrade(bySystem: false)
+      alwaysPromptSpent = true
+      trace.cite(.r18, "an always goal with a While Using grant shows the upgrade prompt")
+      return
+    }
+    // R18.3
+    guard wantsKey, !precise, !temporaryFullAccuracy, isAuthorized(c, trace: &quiet) else {
+      return
+    }
+    for session in sessions {
+      guard let key = session.fullAccuracyPurposeKey, c.hasPurposeKey(key), !declined(key)
+      else { continue }
+      pendingPrompt = .temporaryFullAccuracy(key)
+      trace.cite(.r18) { n in "session '\(n.name(of: session.id))' wants full accuracy for '\(n.name(of: key))'" }
+      return
+    }
+  }
+}

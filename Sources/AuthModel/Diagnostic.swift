@@ -1,0 +1,64 @@
+/// One property of `CLServiceSession.Diagnostic` (and of the diagnostics that
+/// `CLLocationUpdate` and `CLMonitoringEvent` carry), R24–R32.
+public enum Diagnostic: String, Hashable, Sendable, CaseIterable, Comparable {
+  case authorizationDenied
+  case authorizationDeniedGlobally
+  case authorizationRestricted
+  case authorizationRequestInProgress
+  case insufficientlyInUse
+  case serviceSessionRequired
+  case alwaysAuthorizationDenied
+  case fullAccuracyDenied
+  case accuracyLimited
+
+  /// The rule that decides this flag.
+  public var rule: Rule {
+    switch self {
+    case .authorizationDeniedGlobally: .r24
+    case .authorizationDenied: .r25
+    case .authorizationRestricted: .r26
+    case .authorizationRequestInProgress: .r27
+    case .insufficientlyInUse: .r28
+    case .serviceSessionRequired: .r29
+    case .alwaysAuthorizationDenied: .r30
+    case .fullAccuracyDenied: .r31
+    case .accuracyLimited: .r32
+    }
+  }
+
+  var bit: UInt16 { 1 << UInt16(Diagnostic.allCases.firstIndex(of: self)!) }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rule < rhs.rule }
+}
+
+/// The diagnostic flags set on one holder.
+public struct DiagnosticFlags: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
+  public private(set) var rawValue: UInt16
+
+  public init() { rawValue = 0 }
+
+  public init<S: Sequence>(_ flags: S) where S.Element == Diagnostic {
+    rawValue = 0
+    for flag in flags { insert(flag) }
+  }
+
+  public init(arrayLiteral flags: Diagnostic...) { self.init(flags) }
+
+  public func contains(_ flag: Diagnostic) -> Bool { rawValue & flag.bit != 0 }
+  public mutating func insert(_ flag: Diagnostic) { rawValue |= flag.bit }
+  public var isEmpty: Bool { rawValue == 0 }
+
+  /// The flags in the order of `Diagnostic.allCases`.
+  public func makeIterator() -> IndexingIterator<[Diagnostic]> {
+    Diagnostic.allCases.filter(contains).makeIterator()
+  }
+}
+
+/// An object that reports diagnostics: an explicit session, or an object that holds an implicit
+/// session (R17) while the app iterates or holds it.
+public enum Holder: Hashable, Sendable {
+  case session(SessionID)
+  case liveUpdates
+  case monitor
+  case backgroundActivity
+}

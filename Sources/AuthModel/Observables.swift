@@ -1,0 +1,84 @@
+/// `CLAuthorizationStatus`: what `CLLocationManager.authorizationStatus` reports (R1).
+public enum AuthorizationStatus: String, Hashable, Sendable, CaseIterable {
+  case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
+}
+
+/// `CLAccuracyAuthorization` (R2).
+public enum AccuracyAuthorization: String, Hashable, Sendable, CaseIterable {
+  case fullAccuracy, reducedAccuracy
+}
+
+/// The app's location choice in the Settings app: the user's stored decision.
+///
+/// Settings shows Ask Next Time, Never, While Using the App, Always. An Allow Once grant is
+/// stored as `whileUsing` with ``AuthorizationState/allowOnce`` set, and Settings shows it as Ask
+/// Next Time (R1).
+public enum LocationSetting: String, Hashable, Sendable, CaseIterable {
+  case askNextTime, never, whileUsing, always
+}
+
+/// `CLServiceSession.AuthorizationRequirement`: the goal a session states (R17).
+public enum AuthorizationRequirement: String, Hashable, Sendable, CaseIterable, Comparable {
+  case none, whenInUse, always
+
+  var rank: Int {
+    switch self {
+    case .none: 0
+    case .whenInUse: 1
+    case .always: 2
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The authorization prompt on screen, as the user sees it.
+public enum Prompt: String, Hashable, Sendable, CaseIterable {
+  case none
+  /// Allow Once / Allow While Using App / Don't Allow, with a Precise toggle (R9).
+  case whenInUse
+  /// Change to Always Allow / Keep Only While Using (R10).
+  case alwaysUpgrade
+  /// Allow Once / Don't Allow for one purpose key (R11).
+  case temporaryFullAccuracy
+}
+
+/// A button on an authorization prompt.
+public enum PromptButton: String, Hashable, Sendable, CaseIterable {
+  case allowOnce, allowWhileUsing, dontAllow, changeToAlwaysAllow, keepOnlyWhileUsing
+}
+
+/// What `CLLocationUpdate.liveUpdates()` delivers now (R33, R40).
+public enum LiveUpdatesDelivery: String, Hashable, Sendable, CaseIterable {
+  case full, reduced, none
+}
+
+/// What `CLMonitor.events` delivers now (R34).
+public enum MonitorEventsDelivery: String, Hashable, Sendable, CaseIterable {
+  case delivered, none
+}
+
+/// The CLBackgroundActivitySession the running app holds (R35).
+public enum BackgroundActivityStatus: String, Hashable, Sendable, CaseIterable {
+  case active, inactive, none
+}
+
+/// The blue location indicator in the status bar (R35, R37).
+public enum BackgroundIndicator: String, Hashable, Sendable, CaseIterable {
+  case shown, hidden
+}
+
+/// The result of the last legacy `CLLocationManager` request in this run (R13–R16).
+public enum RequestResult: String, Hashable, Sendable, CaseIterable {
+  /// A prompt appeared.
+  case prompted
+  /// Nothing happened and no callback came.
+  case noEffect
+  /// `requestTemporaryFullAccuracyAuthorization` failed without showing anything.
+  case promptDeclined
+}
+
+/// Where the app is in its life cycle.
+public enum AppRunState: String, Hashable, Sendable, CaseIterable {
+  case notRunning, foreground, background
+}

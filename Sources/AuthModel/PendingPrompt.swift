@@ -1,0 +1,41 @@
+/// The prompt that is pending, with what the model must remember about it (R6).
+public enum PendingPrompt: Hashable, Sendable {
+  /// The when-in-use prompt; `forAlways` when `requestAlwaysAuthorization()` showed it from
+  /// notDetermined, so that Allow While Using grants provisional Always (R14).
+  case whenInUse(forAlways: Bool)
+  /// The upgrade to Always; `bySystem` when Core Location showed it for a provisional-Always app
+  /// (R14): the system's prompt is answered wherever the app is and survives termination (R6).
+  case alwaysUpgrade(bySystem: Bool)
+  /// The temporary full accuracy prompt for one purpose key (R16, R18).
+  case temporaryFullAccuracy(PurposeKey)
+
+  /// The prompt as the user sees it.
+  public var prompt: Prompt {
+    switch self {
+    case .whenInUse: .whenInUse
+    case .alwaysUpgrade: .alwaysUpgrade
+    case .temporaryFullAccuracy: .temporaryFullAccuracy
+    }
+  }
+
+  /// The buttons the prompt shows (R9–R11).
+  public var buttons: [PromptButton] {
+    switch self {
+    case .whenInUse: [.allowOnce, .allowWhileUsing, .dontAllow]
+    case .alwaysUpgrade: [.changeToAlwaysAllow, .keepOnlyWhileUsing]
+    case .temporaryFullAccuracy: [.allowOnce, .dontAllow]
+    }
+  }
+
+  /// The rule that says what its answers do.
+  public var answerRule: Rule {
+    switch self {
+    case .whenInUse: .r9
+    case .alwaysUpgrade: .r10
+    case .temporaryFullAccuracy: .r11
+    }
+  }
+
+  /// Whether the system shows it on its own, outside the foreground (R14).
+  public var isSystemPrompt: Bool { self == .alwaysUpgrade(bySystem: true) }
+}

@@ -1,0 +1,90 @@
+/// Why a step cannot happen in the current state, with the rule that forbids it.
+///
+/// The model never ignores a step silently: a step is applied, or refused with one of these.
+public struct Refusal: Error, Hashable, Sendable {
+  public let rule: Rule
+  public let reason: Reason
+
+  public init(_ rule: Rule, _ reason: Reason) {
+    self.rule = rule
+    self.reason = reason
+  }
+
+  /// What cannot happen.
+  public enum Reason: Hashable, Sendable {
+    case appAlreadyRunning
+    case appNotRunning
+    case appNotInForeground
+    case appNotInBackground
+    case relaunchNotAllowed(RelaunchBlocker)
+    case noServiceSessionsBeforeIOS18
+    case sessionAlreadyHeld(SessionID)
+    case tooManySessions
+    case sessionNotHeld(SessionID)
+    case liveUpdatesAlreadyIterating, liveUpdatesNotIterating
+    case monitorAlreadyIterating, monitorNotIterating
+    case backgroundActivityAlreadyHeld, backgroundActivityNotHeld
+    case noPromptUp
+    case promptOnlyInForeground(Prompt)
+    case buttonNotOnPrompt(PromptButton, Prompt)
+    case noPreciseToggle(Prompt)
+    case settingsWhileInForeground
+    case settingsLockedByRestrictions
+    case backgroundEventWhileInUse
+  }
+
+  /// Why R36 forbids a background relaunch.
+  public enum RelaunchBlocker: Hashable, Sendable {
+    case notAuthorized
+    case noAlwaysInEffect
+    case nothingToDeliver
+  }
+
+  /// The reason in words, lowercase, citing the rule.
+  public func message(names: Names = Names()) -> String {
+    "\(text(names)) (\(rule.id))"
+  }
+
+  private func text(_ names: Names) -> String {
+    switch reason {
+    case .appAlreadyRunning: "the app is already running"
+    case .appNotRunning: "the app is not running"
+    case .appNotInForeground: "the app is not in the foreground"
+    case .appNotInBackground: "the app is not in the background"
+    case .relaunchNotAllowed(.notAuthorized):
+      "Core Location relaunches only an authorized app into the background"
+    case .relaunchNotAllowed(.noAlwaysInEffect):
+      "Core Location relaunches the app into the background only with Always in effect "
+        + "(stored Always, and on iOS 18 an always session created in use held at termination) "
+        + "or a CLBackgroundActivitySession carried across termination"
+    case .relaunchNotAllowed(.nothingToDeliver):
+      "the app was neither iterating live updates nor monitor events at termination, "
+        + "so Core Location has nothing to relaunch it for"
+    case .noServiceSessionsBeforeIOS18: "CLServiceSession needs iOS 18"
+    case .sessionAlreadyHeld(let id): "session '\(names.name(of: id))' is already held"
+    case .tooManySessions: "the model holds at most \(HeldSessions.capacity) sessions at once"
+    case .sessionNotHeld(let id): "session '\(names.name(of: id))' is not held"
+    case .liveUpdatesAlreadyIterating: "the app already iterates live updates"
+    case .liveUpdatesNotIterating: "the app does not iterate live updates"
+    case .monitorAlreadyIterating: "the app already iterates monitor events"
+    case .monitorNotIterating: "the app does not iterate monitor events"
+    case .backgroundActivityAlreadyHeld: "the app already holds a CLBackgroundActivitySession"
+    case .backgroundActivityNotHeld: "the app holds no CLBackgroundActivitySession"
+    case .noPromptUp: "no prompt is up"
+    case .promptOnlyInForeground(let prompt):
+      "the \(prompt.rawValue) prompt can only be answered while the app is in the foreground"
+    case .buttonNotOnPrompt(let button, let prompt):
+      "the \(prompt.rawValue) prompt has no '\(button.rawValue)' button"
+    case .noPreciseToggle(let prompt):
+      prompt == .whenInUse
+        ? "the prompt has no Precise toggle when NSLocationDefaultAccuracyReduced is true"
+        : "the \(prompt.rawValue) prompt has no Precise toggle"
+    case .settingsWhileInForeground:
+      "the user can only change Settings while the app is in the background or not running"
+    case .settingsLockedByRestrictions:
+      "restrictions prevent changes to the app's location settings"
+    case .backgroundEventWhileInUse:
+      "Core Location holds events that need Always only while the app is not in use"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// A rule that decided something, with the concrete cause in this state.
+public struct Citation: Hashable, Sendable, CustomStringConvertible {
+  public let rule: Rule
+  /// Lowercase words, for example "session 'late' was created while the app was not in use".
+  public let cause: String
+
+  public init(_ rule: Rule, _ cause: String) {
+    self.rule = rule
+    self.cause = cause
+  }
+
+  public var description: String { "\(rule.id): \(cause)" }
+}
+
+/// Collects the rules that decide a value or a step, when asked to.
+///
+/// The model's functions take a trace and cite each rule that decides their result. With
+/// ``off`` nothing is recorded and no text is built: that is what the explorer uses.
+public struct Trace: Sendable {
+  public let isRecording: Bool
+  public let names: Names
+  public private(set) var citations: [Citation] = []
+
+  /// A trace that records, naming sessions and purpose keys with `names`.
+  public init(names: Names = Names()) {
+    isRecording = true
+    self.names = names
+  }
+
+  private init(off: Void) {
+    isRecording = false
+    names = Names()
+  }
+
+  /// A trace that records nothing.
+  public static var off: Trace { Trace(off: ()) }
+
+  /// Records that `rule` decided something, because of `cause`.
+  @inline(__always)
+  public mutating func cite(_ rule: Rule, _ cause: @autoclosure () -> String) {
+    if isRecording { citations.append(Citation(rule, cause())) }
+  }
+
+  /// The rules cited so far, each once, in order of first citation.
+  public var rules: [Rule] {
+    var seen = Set<Rule>()
+    return citations.compactMap { seen.insert($0.rule).inserted ? $0.rule : nil }
+  }
+
+}
+
+extension Trace {
+  /// Records that `rule` decided something; `cause` words it with the session and key names.
+  @inline(__always)
+  public mutating func cite(_ rule: Rule, _ cause: (Names) -> String) {
+    if isRecording { citations.append(Citation(rule, cause(names))) }
+  }
+}

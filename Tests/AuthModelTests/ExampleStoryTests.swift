@@ -1,0 +1,31 @@
+import AuthModel
+import Testing
+
+@Suite struct ExampleStoryTests {
+  @Test("the staged Always upgrade of SCENARIOS.md plays as written")
+  func stagedAlwaysUpgrade() throws {
+    var location = AuthorizationSimulator(
+      configuration: AppConfiguration(
+        ios: .ios18,
+        infoPlist: InfoPlist(
+          whenInUseUsageDescription: "Shows stations near you",
+          alwaysAndWhenInUseUsageDescription: "Reminds you when you arrive",
+          backgroundModes: ["location"])))
+    try location.launch()
+    try location.createSession("app", authorization: .whenInUse)
+    #expect(location.prompt == .whenInUse)
+    #expect(location.diagnostics(forSession: "app") == [.authorizationRequestInProgress])
+    try location.tap(.allowWhileUsing, precise: false)
+    #expect(location.authorizationStatus == .authorizedWhenInUse)
+    #expect(location.accuracyAuthorization == .reducedAccuracy)
+    #expect(location.prompt == .none)
+    try location.createSession("reminders", authorization: .always)
+    #expect(location.prompt == .alwaysUpgrade)
+    try location.tap(.keepOnlyWhileUsing)
+    #expect(location.authorizationStatus == .authorizedWhenInUse)
+    #expect(location.diagnostics(forSession: "app") == [])
+    #expect(location.diagnostics(forSession: "reminders") == [.alwaysAuthorizationDenied])
+    let why = location.explanation(of: .diagnostics(.session(SessionID(1))))
+    #expect(why.map(\.rule).contains(.r30))
+  }
+}
