@@ -1,8 +1,71 @@
-/// The command-line front end of authcheck: arguments, files, rendering, exit codes.
+import Foundation
+
+/// The command-line front end of authcheck: arguments, files, rendering, exit codes. The only
+/// place that prints.
 public enum AuthCheckCLI {
-  /// Runs authcheck with the given arguments and returns its exit status.
-  public static func run(arguments: [String]) -> Int32 {
-    print("authcheck: not yet implemented")
-    return 2
+  public static let version = "0.1.0"
+
+  /// Exit statuses scripts can trust.
+  public enum ExitCode {
+    /// Every scenario passed; every property holds.
+    public static let success: Int32 = 0
+    /// A scenario failed or a file is invalid; a property is violated.
+    public static let failure: Int32 = 1
+    /// A usage error or an unreadable path.
+    public static let usage: Int32 = 2
+    /// Exploration stopped at `--max-states` before it finished.
+    public static let incomplete: Int32 = 3
+  }
+
+  /// Runs authcheck as a process: real arguments, environment, standard output and error.
+  public static func main() -> Int32 {
+    var out = StandardOutput(handle: .standardOutput)
+    var err = StandardOutput(handle: .standardError)
+    let environment = ProcessInfo.processInfo.environment
+    let color = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+    return run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+      color: color, stderrIsTerminal: isatty(STDERR_FILENO) == 1, stdout: &out, stderr: &err)
+  }
+
+  /// Runs authcheck with `arguments` (without the program name) and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - color: whether to colour the report (a terminal, and `NO_COLOR` unset).
+  ///   - stderrIsTerminal: whether progress lines may be written to `stderr`.
+  public static func run<Out: TextOutputStream, Err: TextOutputStream>(
+    arguments: [String], environment: [String: String] = [:], color: Bool = false,
+    stderrIsTerminal: Bool = false, stdout: inout Out, stderr: inout Err
+  ) -> Int32 {
+    if arguments.first == "explore" {
+      return ExploreCommand.run(
+        arguments: Array(arguments.dropFirst()), stderrIsTerminal: stderrIsTerminal,
+        stdout: &stdout, stderr: &stderr)
+    }
+    let options: RunOptions
+    switch RunOptions.parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let error):
+      stderr.write("authcheck: error: \(error.message)\n")
+      stderr.write("usage: authcheck PATH… (authcheck --help for more)\n")
+      return ExitCode.usage
+    }
+    if options.help {
+      stdout.write(Help.text)
+      return ExitCode.success
+    }
+    if options.version {
+      stdout.write("authcheck \(version)\n")
+      return ExitCode.success
+    }
+    return ScenarioCommand.run(options, color: color, stdout: &stdout, stderr: &stderr)
+  }
+}
+
+/// Writes to a file handle, unbuffered by line.
+struct StandardOutput: TextOutputStream {
+  let handle: FileHandle
+  mutating func write(_ string: String) {
+    handle.write(Data(string.utf8))
   }
 }

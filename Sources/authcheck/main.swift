@@ -1,4 +1,4 @@
 import AuthCheckCLI
 import Foundation
 
-exit(AuthCheckCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(AuthCheckCLI.main())

@@ -1,6 +1,6 @@
 /// One property of `CLServiceSession.Diagnostic` (and of the diagnostics that
 /// `CLLocationUpdate` and `CLMonitoringEvent` carry), R24–R32.
-public enum Diagnostic: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum DiagnosticFlag: String, Hashable, Sendable, CaseIterable, Comparable {
   case authorizationDenied
   case authorizationDeniedGlobally
   case authorizationRestricted
@@ -26,7 +26,7 @@ public enum Diagnostic: String, Hashable, Sendable, CaseIterable, Comparable {
     }
   }
 
-  var bit: UInt16 { 1 << UInt16(Diagnostic.allCases.firstIndex(of: self)!) }
+  var bit: UInt16 { 1 << UInt16(DiagnosticFlag.allCases.firstIndex(of: self)!) }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rule < rhs.rule }
 }
@@ -37,20 +37,21 @@ public struct DiagnosticFlags: Hashable, Sendable, Sequence, ExpressibleByArrayL
 
   public init() { rawValue = 0 }
 
-  public init<S: Sequence>(_ flags: S) where S.Element == Diagnostic {
+  public init<S: Sequence>(_ flags: S) where S.Element == DiagnosticFlag {
     rawValue = 0
     for flag in flags { insert(flag) }
   }
 
-  public init(arrayLiteral flags: Diagnostic...) { self.init(flags) }
+  public init(arrayLiteral flags: DiagnosticFlag...) { self.init(flags) }
 
-  public func contains(_ flag: Diagnostic) -> Bool { rawValue & flag.bit != 0 }
-  public mutating func insert(_ flag: Diagnostic) { rawValue |= flag.bit }
+  public func contains(_ flag: DiagnosticFlag) -> Bool { rawValue & flag.bit != 0 }
+  public mutating func insert(_ flag: DiagnosticFlag) { rawValue |= flag.bit }
   public var isEmpty: Bool { rawValue == 0 }
+  public mutating func formUnion(_ other: DiagnosticFlags) { rawValue |= other.rawValue }
 
-  /// The flags in the order of `Diagnostic.allCases`.
-  public func makeIterator() -> IndexingIterator<[Diagnostic]> {
-    Diagnostic.allCases.filter(contains).makeIterator()
+  /// The flags in the order of `DiagnosticFlag.allCases`.
+  public func makeIterator() -> IndexingIterator<[DiagnosticFlag]> {
+    DiagnosticFlag.allCases.filter(contains).makeIterator()
   }
 }
 

@@ -1,0 +1,29 @@
+/// The text of `authcheck --help`.
+enum Help {
+  static let text = """
+    authcheck: checks Core Location authorization stories against the rules of iOS
+
+    usage: authcheck [options] PATH…
+           authcheck explore [options]
+
+    Runs every scenario file given, and every *.yaml and *.yml file in the folders given
+    (recursively, in sorted order). Prints PASS or FAIL per scenario, ERROR per invalid file,
+    and a last line 'authcheck: N passed, M failed'.
+
+    options:
+      -h, --help       show this help
+      --version        print the version
+
+    authcheck explore [options]
+      Explores every reachable state of the authorization model and checks the properties
+      P1–P11; 'authcheck explore --help' lists its options.
+
+    exit status:
+      0  every scenario passed
+      1  a scenario failed or a file is invalid
+      2  usage error, unreadable path, or no scenario files found
+
+    Colour is used only on a terminal, and never when NO_COLOR is set.
+
+    """
+}

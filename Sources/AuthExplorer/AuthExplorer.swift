@@ -1,1 +1,0 @@
-// AuthExplorer: see README.md for the architecture.

@@ -1,0 +1,148 @@
+import AuthModel
+
+/// The properties of RULES.md §11 that must hold on every reachable transition.
+public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
+  case p1 = "P1", p2 = "P2", p3 = "P3", p4 = "P4", p5 = "P5", p6 = "P6", p7 = "P7", p8 = "P8"
+  case p9 = "P9", p10 = "P10", p11 = "P11"
+
+  /// The property in plain words.
+  public var summary: String {
+    switch self {
+    case .p1:
+      "a prompt other than the provisional upgrade only appears, and is only answered, while the "
+        + "app is in the foreground"
+    case .p2: "a prompt is up only if its usage strings or purpose key exist"
+    case .p3:
+      "the stored choice becomes Always, or provisional Always is set, only through "
+        + "changeToAlwaysAllow, Settings always, or allowWhileUsing on an Always request"
+    case .p4: "no location is delivered unless authorized; none while Location Services are off"
+    case .p5: "full-accuracy fixes only with Precise or temporary full accuracy"
+    case .p6:
+      "a temporary grant is never held after a wait or a termination that leaves the app not in "
+        + "use"
+    case .p7: "at most one upgrade prompt appears between resets"
+    case .p8: "nothing is delivered while the app is not in use unless Always is in effect"
+    case .p9: "a step that takes the effective status from denied to anything else is a Settings step"
+    case .p10: "no prompt is pending while restrictions are on or Location Services are off"
+    case .p11: "authorizationDeniedGlobally implies authorizationDenied on every holder"
+    }
+  }
+
+  /// Whether the property holds on the step from `before` (`nil` for an initial state) by
+  /// `event` to `after`.
+  func holds(
+    before: ExploredState?, event: AuthorizationEvent?, after: ExploredState,
+    _ o: Observation, _ c: AppConfiguration
+  ) -> Bool {
+    let m = after.model
+    switch self {
+    case .p1:
+      if case .tap = event, let prompt = before?.model.pendingPrompt, !prompt.isSystemPrompt,
+        before?.model.app != .foreground
+      {
+        return false
+      }
+      guard let prompt = m.pendingPrompt, prompt != before?.model.pendingPrompt else {
+        return true
+      }
+      return prompt.isSystemPrompt || m.app == .foreground
+    case .p2:
+      switch m.pendingPrompt {
+      case nil: return true
+      case .whenInUse(forAlways: false):
+        return c.infoPlist.whenInUseUsageDescription != nil
+      case .whenInUse(forAlways: true), .alwaysUpgrade:
+        return c.infoPlist.whenInUseUsageDescription != nil
+          && c.infoPlist.alwaysAndWhenInUseUsageDescription != nil
+      case .temporaryFullAccuracy(let key):
+        return c.hasPurposeKey(key)
+      }
+    case .p3:
+      guard let b = before?.model else { return true }
+      let becameAlways = b.location != .always && m.location == .always
+      let becameProvisional = !b.provisionalAlways && m.provisionalAlways
+      guard becameAlways || becameProvisional else { return true }
+      switch event {
+      case .tap(.changeToAlwaysAllow, _): return becameAlways && !becameProvisional
+      case .settings(.location(.always)): return becameAlways && !becameProvisional
+      case .tap(.allowWhileUsing, _):
+        return !becameAlways && b.pendingPrompt == .whenInUse(forAlways: true)
+      default: return false
+      }
+    case .p4:
+      return !o.delivers || (o.authorized && m.locationServicesEnabled)
+    case .p5:
+      return o.updates != .full || m.precise || m.temporaryFullAccuracy
+    case .p6:
+      switch event {
+      case .wait, .terminate:
+        return o.inUse || (!m.allowOnce && !m.temporaryFullAccuracy)
+      default: return true
+      }
+    case .p7:
+      guard m.pendingPrompt?.prompt == .alwaysUpgrade,
+        before?.model.pendingPrompt?.prompt != .alwaysUpgrade, let before
+      else { return true }
+      return !before.upgradePromptShown
+    case .p8:
+      return !o.delivers || o.inUse || o.alwaysInEffect
+    case .p9:
+      guard let b = before?.model, o.status != .denied else { return true }
+      var t = Trace.off
+      guard b.authorizationStatus(c, trace: &t) == .denied else { return true }
+      if case .settings = event { return true }
+      return false
+    case .p10:
+      return m.pendingPrompt == nil || (!m.restrictionsEnabled && m.locationServicesEnabled)
+    case .p11:
+      return !o.deniedGloballyWithoutDenied
+    }
+  }
+}
+
+/// Something that must happen in at least one reachable state, or the model is vacuous
+/// (RULES.md §11).
+public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
+  case status(AuthorizationStatus)
+  case accuracy(AccuracyAuthorization)
+  case prompt(Prompt)
+  case diagnostic(DiagnosticFlag)
+  case updates(LiveUpdatesDelivery)
+  case indicatorShown
+  case carriedAcrossTermination
+  case relaunch
+
+  /// Every witness, in a fixed order.
+  public static let all: [AuthorizationWitness] =
+    AuthorizationStatus.allCases.map(status) + AccuracyAuthorization.allCases.map(accuracy)
+    + [Prompt.whenInUse, .alwaysUpgrade, .temporaryFullAccuracy].map(prompt)
+    + DiagnosticFlag.allCases.map(diagnostic) + LiveUpdatesDelivery.allCases.map(updates)
+    + [.indicatorShown, .carriedAcrossTermination, .relaunch]
+
+  public var description: String {
+    switch self {
+    case .status(let s): "authorizationStatus \(s.rawValue)"
+    case .accuracy(let a): "accuracyAuthorization \(a.rawValue)"
+    case .prompt(let p): "prompt \(p.rawValue)"
+    case .diagnostic(let d): "diagnostic \(d.rawValue)"
+    case .updates(let u): "updates \(u.rawValue)"
+    case .indicatorShown: "backgroundIndicator shown"
+    case .carriedAcrossTermination: "background activity carried across termination"
+    case .relaunch: "relaunch into the background"
+    }
+  }
+
+  func reached(event: AuthorizationEvent?, after: ExploredState, _ o: Observation) -> Bool {
+    switch self {
+    case .status(let s): o.status == s
+    case .accuracy(let a): o.accuracy == a
+    case .prompt(let p): after.model.pendingPrompt?.prompt == p
+    case .diagnostic(let d): o.flags.contains(d)
+    case .updates(let u): o.updates == u
+    case .indicatorShown: o.indicator == .shown
+    case .carriedAcrossTermination:
+      event == .terminate && after.model.carriedBackgroundActivity
+    case .relaunch: event == .relaunchInBackground
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import AuthModel
+
+/// The authorization model of one configuration as a transition system: every app, user,
+/// Settings and system step, with the sessions of a catalogue.
+public struct AuthorizationSystem: Sendable {
+  public let configuration: AppConfiguration
+  public let catalogue: SessionCatalogue
+  public let codec: AuthorizationStateCodec
+  /// The reductions applied to every state before it is packed.
+  public let reductions: [Reduction]
+  /// Every step, in the fixed order the explorer tries them.
+  public let actions: [AuthorizationEvent]
+
+  public init(
+    configuration: AppConfiguration, catalogue: SessionCatalogue,
+    reductions: [Reduction] = Reduction.allCases
+  ) throws(CatalogueError) {
+    self.configuration = configuration
+    self.catalogue = catalogue
+    self.reductions = reductions
+    codec = try AuthorizationStateCodec(configuration: configuration, catalogue: catalogue)
+    var actions: [AuthorizationEvent] = [
+      .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
+    ]
+    for (i, entry) in catalogue.entries.enumerated() {
+      actions.append(
+        .createSession(
+          SessionID(UInt8(i)), authorization: entry.authorization,
+          fullAccuracyPurposeKey: codec.entryKeys[i]))
+      actions.append(.invalidateSession(SessionID(UInt8(i))))
+    }
+    actions += [
+      .liveUpdates(iterating: true), .liveUpdates(iterating: false),
+      .monitor(iterating: true), .monitor(iterating: false),
+      .backgroundActivity(held: true), .backgroundActivity(held: false),
+      .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+    ]
+    for index in codec.keyNames.indices {
+      actions.append(.requestTemporaryFullAccuracyAuthorization(PurposeKey(index: UInt8(index))))
+    }
+    for button in [PromptButton.allowOnce, .allowWhileUsing, .dontAllow] {
+      for precise in [nil, true, false] { actions.append(.tap(button, precise: precise)) }
+    }
+    actions += [.tap(.changeToAlwaysAllow, precise: nil), .tap(.keepOnlyWhileUsing, precise: nil)]
+    actions += LocationSetting.allCases.map { .settings(.location($0)) }
+    actions += [
+      .settings(.precise(true)), .settings(.precise(false)),
+      .settings(.locationServices(true)), .settings(.locationServices(false)),
+      .settings(.restrictions(true)), .settings(.restrictions(false)),
+      .settings(.reset), .backgroundEvent,
+    ]
+    self.actions = actions
+  }
+
+  /// The state before any step: a fresh install, not running.
+  public var initialState: ExploredState {
+    reduce(ExploredState(model: AuthorizationState(configuration: configuration)))
+  }
+
+  /// The state after `event`, reduced, or `nil` if the model refuses the step.
+  public func next(_ state: ExploredState, _ event: AuthorizationEvent) -> ExploredState? {
+    guard let model = state.model.applying(event, configuration: configuration) else {
+      return nil
+    }
+    var next = ExploredState(model: model, upgradePromptShown: state.upgradePromptShown)
+    if event == .settings(.reset) { next.upgradePromptShown = false }
+    if model.pendingPrompt?.prompt == .alwaysUpgrade
+      && state.model.pendingPrompt?.prompt != .alwaysUpgrade
+    {
+      next.upgradePromptShown = true
+    }
+    return reduce(next)
+  }
+
+  private func reduce(_ state: ExploredState) -> ExploredState {
+    var state = state
+    for reduction in reductions { reduction.apply(to: &state) }
+    return state
+  }
+
+  /// The names of sessions and keys, for explanations and counterexamples.
+  public var names: Names {
+    Names(sessions: catalogue.entries.indices.map { "s\($0)" }, purposeKeys: codec.keyNames)
+  }
+}

@@ -1,0 +1,42 @@
+import AuthModel
+
+/// The values the properties and witnesses read from one state, computed once per state.
+struct Observation {
+  let status: AuthorizationStatus
+  let accuracy: AccuracyAuthorization
+  let authorized: Bool
+  let inUse: Bool
+  let alwaysInEffect: Bool
+  let updates: LiveUpdatesDelivery
+  let monitorEvents: MonitorEventsDelivery
+  let indicator: BackgroundIndicator
+  /// The union of every holder's flags.
+  let flags: DiagnosticFlags
+  /// Some holder has `authorizationDeniedGlobally` without `authorizationDenied` (P11).
+  let deniedGloballyWithoutDenied: Bool
+
+  init(_ s: AuthorizationState, _ c: AppConfiguration) {
+    var t = Trace.off
+    status = s.authorizationStatus(c, trace: &t)
+    accuracy = s.accuracyAuthorization(trace: &t)
+    authorized = status == .authorizedAlways || status == .authorizedWhenInUse
+    inUse = s.isInUse(c, trace: &t)
+    alwaysInEffect = s.alwaysInEffectOutsideUse(c, trace: &t)
+    updates = s.liveUpdates(c, trace: &t)
+    monitorEvents = s.monitorEvents(c, trace: &t)
+    indicator = s.backgroundIndicator(c, trace: &t)
+    var union = DiagnosticFlags()
+    var broken = false
+    for holder in s.holders(c) {
+      guard let flags = s.diagnostics(for: holder, c, trace: &t) else { continue }
+      union.formUnion(flags)
+      if flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied) {
+        broken = true
+      }
+    }
+    flags = union
+    deniedGloballyWithoutDenied = broken
+  }
+
+  var delivers: Bool { updates != .none || monitorEvents == .delivered }
+}

@@ -1,0 +1,39 @@
+import AuthModel
+
+/// A sound state-space reduction: forgetting a field that no later step, property or witness
+/// can read, so that states differing only there are explored once.
+///
+/// Each reduction names the reason it is sound. `ReductionTests` explores small catalogues with
+/// and without them and checks that every property and witness gets the same verdict.
+public enum Reduction: String, CaseIterable, Hashable, Sendable {
+  /// The result of the last legacy request feeds only the `requestResult` observable, which no
+  /// rule, property or witness reads: every transition ignores it and overwrites it.
+  case forgetRequestResult
+  /// What the app held and iterated at termination is read only by a background relaunch (R36,
+  /// app not running) and by the rejoin of sessions (R19, rejoin window open). While the app
+  /// runs, `iteratingAtTermination` and the `createdInUse` marks of the termination record are
+  /// dead (the next termination overwrites them before a relaunch can read them); once the
+  /// rejoin window has closed, so is the whole record.
+  case forgetTerminationRecord
+
+  /// Applies the reduction to `state`.
+  public func apply(to state: inout ExploredState) {
+    switch self {
+    case .forgetRequestResult:
+      state.model.lastRequestResult = nil
+    case .forgetTerminationRecord:
+      guard state.model.app != .notRunning else { return }
+      state.model.iteratingAtTermination = false
+      if state.model.rejoinWindowOpen {
+        var kept = HeldSessions()
+        for var session in state.model.sessionsAtTermination {
+          session.createdInUse = false
+          kept.append(session)
+        }
+        state.model.sessionsAtTermination = kept
+      } else {
+        state.model.sessionsAtTermination = HeldSessions()
+      }
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// AuthScenario: see README.md for the architecture.

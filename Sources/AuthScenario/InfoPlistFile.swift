@@ -1,0 +1,83 @@
+import AuthModel
+import Foundation
+
+/// Reads the Core Location keys of a real Info.plist file, XML or binary.
+public enum InfoPlistFile {
+  /// The largest Info.plist file read.
+  public static let maximumBytes = 4 << 20
+
+  /// Reads `path`; other keys of the file are ignored.
+  public static func read(path: String) -> Result<InfoPlist, InfoPlistError> {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(InfoPlistError("cannot read Info.plist file '\(path)'"))
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+    } catch {
+      return .failure(InfoPlistError("cannot read Info.plist file '\(path)'"))
+    }
+    guard data.count <= maximumBytes else {
+      return .failure(InfoPlistError("Info.plist file '\(path)' is larger than 4 MiB"))
+    }
+    return parse(data, path: path)
+  }
+
+  /// Reads an Info.plist from its bytes; `path` only names it in messages.
+  public static func parse(_ data: Data, path: String) -> Result<InfoPlist, InfoPlistError> {
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: data, format: nil)
+    } catch {
+      return .failure(InfoPlistError("'\(path)' is not a property list"))
+    }
+    guard let dictionary = object as? [String: Any] else {
+      return .failure(InfoPlistError("'\(path)' is not a dictionary at its top level"))
+    }
+    func wrong(_ key: String, _ type: String) -> InfoPlistError {
+      InfoPlistError("\(key) in '\(path)' must be \(type)")
+    }
+    var plist = InfoPlist()
+    for (key, value) in dictionary {
+      switch key {
+      case "NSLocationWhenInUseUsageDescription":
+        guard let text = value as? String else { return .failure(wrong(key, "a string")) }
+        plist.whenInUseUsageDescription = text
+      case "NSLocationAlwaysAndWhenInUseUsageDescription":
+        guard let text = value as? String else { return .failure(wrong(key, "a string")) }
+        plist.alwaysAndWhenInUseUsageDescription = text
+      case "NSLocationDefaultAccuracyReduced":
+        guard let flag = boolean(value) else { return .failure(wrong(key, "a boolean")) }
+        plist.defaultAccuracyReduced = flag
+      case "NSLocationRequireExplicitServiceSession":
+        guard let flag = boolean(value) else { return .failure(wrong(key, "a boolean")) }
+        plist.requireExplicitServiceSession = flag
+      case "NSLocationTemporaryUsageDescriptionDictionary":
+        guard let map = value as? [String: Any] else {
+          return .failure(wrong(key, "a dictionary of strings"))
+        }
+        for (purposeKey, text) in map {
+          guard let text = text as? String else {
+            return .failure(wrong(key, "a dictionary of strings"))
+          }
+          plist.temporaryUsageDescriptions[purposeKey] = text
+        }
+      case "UIBackgroundModes":
+        guard let modes = value as? [Any], modes.allSatisfy({ $0 is String }) else {
+          return .failure(wrong(key, "an array of strings"))
+        }
+        plist.backgroundModes = modes.compactMap { $0 as? String }
+      default:
+        continue
+      }
+    }
+    return .success(plist)
+  }
+
+  /// A plist boolean. (Foundation on Linux bridges `<true/>` to Bool, on Darwin to NSNumber.)
+  private static func boolean(_ value: Any) -> Bool? {
+    if let flag = value as? Bool { return flag }
+    return nil
+  }
+}

@@ -1,0 +1,114 @@
+import AuthModel
+
+/// A scenario file, checked against the schema of SCENARIOS.md: the app as built, the story's
+/// steps, and what must be true after them.
+public struct Scenario: Hashable, Sendable {
+  /// The name shown in reports.
+  public var name: String
+  public var description: String?
+  public var configuration: AppConfiguration
+  public var start: StartingState
+  public var steps: [ScenarioStep]
+
+  public init(
+    name: String, description: String? = nil, configuration: AppConfiguration,
+    start: StartingState = StartingState(), steps: [ScenarioStep]
+  ) {
+    self.name = name
+    self.description = description
+    self.configuration = configuration
+    self.start = start
+    self.steps = steps
+  }
+}
+
+/// One step of a scenario, where it was written.
+public struct ScenarioStep: Hashable, Sendable {
+  public var position: SourcePosition
+  public var kind: Kind
+
+  public init(_ kind: Kind, at position: SourcePosition) {
+    self.kind = kind
+    self.position = position
+  }
+
+  public enum Kind: Hashable, Sendable {
+    /// Something happens; a Settings step may make several changes, each with its position.
+    case action(ScenarioAction)
+    /// Checks, in the order written.
+    case expect([Expectation])
+  }
+}
+
+/// A step that changes the state, as a story names it.
+public enum ScenarioAction: Hashable, Sendable {
+  case launch
+  case relaunchInBackground
+  case background
+  case foreground
+  case wait
+  case terminate
+  case session(id: String, authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String?)
+  case invalidate(id: String)
+  case liveUpdates(start: Bool)
+  case monitor(start: Bool)
+  case backgroundActivity(start: Bool)
+  case requestWhenInUse
+  case requestAlways
+  case requestTemporaryFullAccuracy(purposeKey: String)
+  case tap(PromptButton, precise: Bool?)
+  /// The changes in the order written, each at its key.
+  case settings([PositionedSettingsChange])
+  case backgroundEvent
+}
+
+/// A Settings change and the position of its key.
+public struct PositionedSettingsChange: Hashable, Sendable {
+  public var change: SettingsChange
+  public var position: SourcePosition
+
+  public init(_ change: SettingsChange, at position: SourcePosition) {
+    self.change = change
+    self.position = position
+  }
+}
+
+/// One check of an `expect` step: an observable and the value it must have.
+public struct Expectation: Hashable, Sendable {
+  /// What is checked.
+  public var observable: ExpectedObservable
+  /// The expected value as written (a flag list is normalised to Core Location's order).
+  public var expected: String
+  /// The position of the expected value, where a failure points.
+  public var position: SourcePosition
+
+  public init(_ observable: ExpectedObservable, _ expected: String, at position: SourcePosition) {
+    self.observable = observable
+    self.expected = expected
+    self.position = position
+  }
+}
+
+/// An observable an `expect` step may check (SCENARIOS.md "Expectations").
+public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
+  case authorizationStatus, accuracyAuthorization, prompt, settingsShows
+  case updates, monitorEvents, backgroundActivity, backgroundIndicator, requestResult
+  /// The exact flag set of a holder: a session id, `liveUpdates`, `monitor`,
+  /// `backgroundActivity`.
+  case diagnostics(holder: String)
+
+  public var description: String {
+    switch self {
+    case .authorizationStatus: "authorizationStatus"
+    case .accuracyAuthorization: "accuracyAuthorization"
+    case .prompt: "prompt"
+    case .settingsShows: "settingsShows"
+    case .updates: "updates"
+    case .monitorEvents: "monitorEvents"
+    case .backgroundActivity: "backgroundActivity"
+    case .backgroundIndicator: "backgroundIndicator"
+    case .requestResult: "requestResult"
+    case .diagnostics(let holder): "diagnostics of '\(holder)'"
+    }
+  }
+}

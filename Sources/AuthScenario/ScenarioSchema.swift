@@ -1,0 +1,492 @@
+import AuthModel
+
+/// Checks a YAML tree against the scenario schema of SCENARIOS.md and builds the ``Scenario``.
+///
+/// Every problem becomes a positioned ``Diagnostic``; the checker goes on after one to report as
+/// many as it can, sorted by position.
+public struct ScenarioSchema {
+  /// Reads the Info.plist file a scenario names in `info:`, or says why it can't.
+  public typealias InfoPlistLoader = (_ path: String) -> Result<InfoPlist, InfoPlistError>
+
+  private var diagnostics: [Diagnostic] = []
+  private let loadInfoPlist: InfoPlistLoader
+
+  private init(loadInfoPlist: @escaping InfoPlistLoader) {
+    self.loadInfoPlist = loadInfoPlist
+  }
+
+  /// The scenario `root` describes, or the diagnostics that stop it (sorted by position).
+  public static func check(
+    _ root: YAMLNode?, loadInfoPlist: @escaping InfoPlistLoader
+  ) -> Result<Scenario, DiagnosticError> {
+    var schema = ScenarioSchema(loadInfoPlist: loadInfoPlist)
+    let scenario = schema.scenario(root)
+    if let scenario, schema.diagnostics.isEmpty { return .success(scenario) }
+    return .failure(DiagnosticError(Diagnostic.sortedByPosition(schema.diagnostics)))
+  }
+
+  static let topLevelKeys = ["scenario", "description", "ios", "info", "start", "steps"]
+  static let infoKeys = [
+    "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
+    "NSLocationDefaultAccuracyReduced", "NSLocationRequireExplicitServiceSession",
+    "NSLocationTemporaryUsageDescriptionDictionary", "UIBackgroundModes",
+  ]
+  static let startKeys = [
+    "location", "precise", "locationServices", "restrictions", "alwaysPromptSpent", "app",
+  ]
+  static let bareSteps = ["launch", "background", "foreground", "wait", "terminate"]
+  static let verbs = [
+    "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
+    "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
+    "expect",
+  ]
+  static let expectKeys = [
+    "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
+    "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
+  ]
+  /// Holder names of the implicit objects, which a session id may not take.
+  public static let implicitHolders = ["liveUpdates", "monitor", "backgroundActivity"]
+
+  // MARK: Top level
+
+  private mutating func scenario(_ root: YAMLNode?) -> Scenario? {
+    guard let root else {
+      error("the file is empty; expected a mapping with 'scenario' and 'steps'", at: .init(line: 1, column: 1))
+      return nil
+    }
+    guard let top = mapping(root, "the file") else { return nil }
+    checkKeys(top, allowed: Self.topLevelKeys, in: "a scenario")
+    let name = top.entry(forKey: "scenario").flatMap { text($0.value, "'scenario'") }
+    if top.entry(forKey: "scenario") == nil {
+      error("missing required key 'scenario'", at: top.range.start)
+    }
+    let description = top.entry(forKey: "description").flatMap {
+      text($0.value, "'description'", allowEmpty: true)
+    }
+    var ios = IOSVersion.ios18
+    if let node = top["ios"] {
+      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version") ?? .ios18
+    }
+    var infoPlist = InfoPlist()
+    if let node = top["info"] { infoPlist = info(node) ?? infoPlist }
+    let configuration = AppConfiguration(ios: ios, infoPlist: infoPlist)
+    var start = StartingState()
+    if let node = top["start"] { start = self.start(node) }
+    var steps: [ScenarioStep] = []
+    if let entry = top.entry(forKey: "steps") {
+      steps = self.steps(entry)
+    } else {
+      error("missing required key 'steps'", at: top.range.start)
+    }
+    guard let name else { return nil }
+    return Scenario(
+      name: name, description: description, configuration: configuration, start: start,
+      steps: steps)
+  }
+
+  // MARK: info
+
+  private mutating func info(_ node: YAMLNode) -> InfoPlist? {
+    if let path = node.scalar {
+      guard !path.value.isEmpty else {
+        error("expected Info.plist keys or a path to an Info.plist file", at: path.range.start)
+        return nil
+      }
+      switch loadInfoPlist(path.value) {
+      case .success(let plist):
+        return checkedPurposeKeys(plist, at: path.range.start)
+      case .failure(let failure):
+        error(failure.message, at: path.range.start)
+        return nil
+      }
+    }
+    guard let map = mapping(node, "'info'") else { return nil }
+    checkKeys(map, allowed: Self.infoKeys, in: "'info'")
+    var plist = InfoPlist()
+    if let v = map["NSLocationWhenInUseUsageDescription"] {
+      plist.whenInUseUsageDescription = text(v, "a usage description", allowEmpty: true)
+    }
+    if let v = map["NSLocationAlwaysAndWhenInUseUsageDescription"] {
+      plist.alwaysAndWhenInUseUsageDescription = text(v, "a usage description", allowEmpty: true)
+    }
+    if let v = map["NSLocationDefaultAccuracyReduced"] {
+      plist.defaultAccuracyReduced = trueFalse(v) ?? false
+    }
+    if let v = map["NSLocationRequireExplicitServiceSession"] {
+      plist.requireExplicitServiceSession = trueFalse(v) ?? false
+    }
+    if let v = map["NSLocationTemporaryUsageDescriptionDictionary"],
+      let dictionary = mapping(v, "'NSLocationTemporaryUsageDescriptionDictionary'")
+    {
+      for entry in dictionary.entries {
+        if let text = text(entry.value, "a purpose description", allowEmpty: true) {
+          plist.temporaryUsageDescriptions[entry.key.value] = text
+        }
+      }
+    }
+    if let v = map["UIBackgroundModes"], let modes = sequence(v, "'UIBackgroundModes'") {
+      plist.backgroundModes = modes.items.compactMap { text($0.node, "a background mode") }
+    }
+    return checkedPurposeKeys(plist, at: map.range.start)
+  }
+
+  private mutating func checkedPurposeKeys(_ plist: InfoPlist, at position: SourcePosition)
+    -> InfoPlist?
+  {
+    guard plist.temporaryUsageDescriptions.count <= AppConfiguration.maximumPurposeKeys else {
+      error(
+        "NSLocationTemporaryUsageDescriptionDictionary has "
+          + "\(plist.temporaryUsageDescriptions.count) keys; at most "
+          + "\(AppConfiguration.maximumPurposeKeys) are supported", at: position)
+      return nil
+    }
+    return plist
+  }
+
+  // MARK: start
+
+  private mutating func start(_ node: YAMLNode) -> StartingState {
+    var start = StartingState()
+    guard let map = mapping(node, "'start'") else { return start }
+    checkKeys(map, allowed: Self.startKeys, in: "'start'")
+    if let v = map["location"] { start.location = setting(v) ?? start.location }
+    if let v = map["precise"] { start.precise = onOff(v) }
+    if let v = map["locationServices"] {
+      start.locationServicesEnabled = onOff(v) ?? start.locationServicesEnabled
+    }
+    if let v = map["restrictions"] {
+      start.restrictionsEnabled = onOff(v) ?? start.restrictionsEnabled
+    }
+    if let v = map["alwaysPromptSpent"] {
+      start.alwaysPromptSpent = trueFalse(v) ?? start.alwaysPromptSpent
+    }
+    if let v = map["app"] {
+      start.app = choice(v, AppRunState.allCases.map { ($0.rawValue, $0) }, "app state") ?? .notRunning
+    }
+    return start
+  }
+
+  // MARK: steps
+
+  private mutating func steps(_ entry: YAMLNode.Mapping.Entry) -> [ScenarioStep] {
+    guard let list = sequence(entry.value, "'steps'") else { return [] }
+    guard !list.items.isEmpty else {
+      error("'steps' is empty; a scenario needs at least one step", at: entry.value.position)
+      return []
+    }
+    return list.items.compactMap { step($0.node, at: $0.node.position) }
+  }
+
+  private mutating func step(_ node: YAMLNode, at position: SourcePosition) -> ScenarioStep? {
+    if let word = node.scalar {
+      switch word.value {
+      case "launch": return ScenarioStep(.action(.launch), at: position)
+      case "background": return ScenarioStep(.action(.background), at: position)
+      case "foreground": return ScenarioStep(.action(.foreground), at: position)
+      case "wait": return ScenarioStep(.action(.wait), at: position)
+      case "terminate": return ScenarioStep(.action(.terminate), at: position)
+      case let verb where Self.verbs.contains(verb):
+        error("step '\(verb)' needs a value, as in '\(verb): …'", at: position)
+      default:
+        error(
+          "unknown step '\(word.value)'" + EditDistance.didYouMean(word.value, among: Self.verbs),
+          at: position)
+      }
+      return nil
+    }
+    guard let map = mapping(node, "a step"), let first = map.entries.first else { return nil }
+    let verb = first.key.value
+    let value = first.value
+    let rest = Array(map.entries.dropFirst())
+    func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
+      var found: [String: YAMLNode.Mapping.Entry] = [:]
+      for entry in rest {
+        if allowed.contains(entry.key.value) {
+          found[entry.key.value] = entry
+        } else {
+          error(
+            "unexpected key '\(entry.key.value)' in a '\(verb)' step"
+              + (allowed.isEmpty
+                ? "" : EditDistance.didYouMean(entry.key.value, among: allowed)),
+            at: entry.key.range.start)
+        }
+      }
+      return found
+    }
+    let action: ScenarioAction?
+    switch verb {
+    case "launch":
+      _ = extras([])
+      action = choice(value, [("background", .relaunchInBackground)], "launch")
+    case "background", "foreground", "wait", "terminate":
+      error("step '\(verb)' takes no value; write '- \(verb)'", at: first.key.range.start)
+      return nil
+    case "session":
+      let more = extras(["authorization", "fullAccuracyPurposeKey"])
+      let id = sessionID(value)
+      guard let goalEntry = more["authorization"] else {
+        error("a 'session' step needs 'authorization: none|whenInUse|always'", at: first.key.range.start)
+        return nil
+      }
+      let goal = choice(
+        goalEntry.value, AuthorizationRequirement.allCases.map { ($0.rawValue, $0) },
+        "authorization")
+      let key = more["fullAccuracyPurposeKey"].flatMap { text($0.value, "a purpose key") }
+      if more["fullAccuracyPurposeKey"] != nil && key == nil { return nil }
+      guard let id, let goal else { return nil }
+      action = .session(id: id, authorization: goal, fullAccuracyPurposeKey: key)
+    case "invalidate":
+      _ = extras([])
+      action = sessionID(value).map { .invalidate(id: $0) }
+    case "liveUpdates":
+      _ = extras([])
+      action = startStop(value).map { .liveUpdates(start: $0) }
+    case "monitor":
+      _ = extras([])
+      action = startStop(value).map { .monitor(start: $0) }
+    case "backgroundActivity":
+      _ = extras([])
+      action = startStop(value).map { .backgroundActivity(start: $0) }
+    case "request":
+      let more = extras(["purposeKey"])
+      let kind = choice(
+        value, [("whenInUse", 0), ("always", 1), ("temporaryFullAccuracy", 2)], "request")
+      switch kind {
+      case 0?, 1?:
+        if let extra = more["purposeKey"] {
+          error("'purposeKey' goes only with 'request: temporaryFullAccuracy'", at: extra.key.range.start)
+          return nil
+        }
+        action = kind == 0 ? .requestWhenInUse : .requestAlways
+      case 2?:
+        guard let keyEntry = more["purposeKey"] else {
+          error("'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: first.key.range.start)
+          return nil
+        }
+        action = text(keyEntry.value, "a purpose key").map {
+          .requestTemporaryFullAccuracy(purposeKey: $0)
+        }
+      default:
+        action = nil
+      }
+    case "tap":
+      let more = extras(["precise"])
+      let button = choice(value, PromptButton.allCases.map { ($0.rawValue, $0) }, "button")
+      var precise: Bool?
+      if let entry = more["precise"] {
+        guard let on = onOff(entry.value) else { return nil }
+        precise = on
+      }
+      action = button.map { .tap($0, precise: precise) }
+    case "settings":
+      _ = extras([])
+      action = settings(value).map { .settings($0) }
+    case "system":
+      _ = extras([])
+      action = choice(value, [("backgroundEvent", .backgroundEvent)], "system event")
+    case "expect":
+      _ = extras([])
+      return expectations(value).map { ScenarioStep(.expect($0), at: position) }
+    default:
+      error(
+        "unknown step '\(verb)'" + EditDistance.didYouMean(verb, among: Self.verbs),
+        at: first.key.range.start)
+      return nil
+    }
+    return action.map { ScenarioStep(.action($0), at: position) }
+  }
+
+  private mutating func sessionID(_ node: YAMLNode) -> String? {
+    guard let id = text(node, "a session id") else { return nil }
+    if Self.implicitHolders.contains(id) {
+      error(
+        "'\(id)' names an implicit diagnostics holder; choose another session id",
+        at: node.position)
+      return nil
+    }
+    return id
+  }
+
+  private mutating func settings(_ node: YAMLNode) -> [PositionedSettingsChange]? {
+    if let word = node.scalar {
+      guard word.value == "reset" else {
+        error(
+          "expected 'reset' or a mapping of location, precise, locationServices, restrictions; "
+            + "got '\(word.value)'", at: word.range.start)
+        return nil
+      }
+      return [PositionedSettingsChange(.reset, at: word.range.start)]
+    }
+    guard let map = mapping(node, "'settings'") else { return nil }
+    let keys = ["location", "precise", "locationServices", "restrictions"]
+    checkKeys(map, allowed: keys, in: "'settings'")
+    var changes: [PositionedSettingsChange] = []
+    for entry in map.entries {
+      let change: SettingsChange?
+      switch entry.key.value {
+      case "location": change = setting(entry.value).map { .location($0) }
+      case "precise": change = onOff(entry.value).map { .precise($0) }
+      case "locationServices": change = onOff(entry.value).map { .locationServices($0) }
+      case "restrictions": change = onOff(entry.value).map { .restrictions($0) }
+      default: change = nil
+      }
+      if let change { changes.append(PositionedSettingsChange(change, at: entry.key.range.start)) }
+    }
+    return changes.count == map.entries.count ? changes : nil
+  }
+
+  // MARK: expect
+
+  private mutating func expectations(_ node: YAMLNode) -> [Expectation]? {
+    guard let map = mapping(node, "'expect'") else { return nil }
+    guard !map.entries.isEmpty else {
+      error("'expect' checks nothing; give at least one key", at: node.position)
+      return nil
+    }
+    checkKeys(map, allowed: Self.expectKeys, in: "'expect'")
+    var checks: [Expectation] = []
+    var ok = true
+    for entry in map.entries {
+      let v = entry.value
+      func value<T: RawRepresentable<String> & CaseIterable>(_: T.Type, _ o: ExpectedObservable) {
+        if let x = choice(v, T.allCases.map { ($0.rawValue, $0) }, "\(o)") {
+          checks.append(Expectation(o, x.rawValue, at: v.position))
+        } else {
+          ok = false
+        }
+      }
+      switch entry.key.value {
+      case "authorizationStatus": value(AuthorizationStatus.self, .authorizationStatus)
+      case "accuracyAuthorization": value(AccuracyAuthorization.self, .accuracyAuthorization)
+      case "prompt": value(Prompt.self, .prompt)
+      case "settingsShows": value(LocationSetting.self, .settingsShows)
+      case "updates": value(LiveUpdatesDelivery.self, .updates)
+      case "monitorEvents": value(MonitorEventsDelivery.self, .monitorEvents)
+      case "backgroundActivity": value(BackgroundActivityStatus.self, .backgroundActivity)
+      case "backgroundIndicator": value(BackgroundIndicator.self, .backgroundIndicator)
+      case "requestResult": value(RequestResult.self, .requestResult)
+      case "diagnostics":
+        guard let holders = mapping(v, "'diagnostics'") else {
+          ok = false
+          continue
+        }
+        for holder in holders.entries {
+          guard let list = sequence(holder.value, "a list of diagnostic flags") else {
+            ok = false
+            continue
+          }
+          var flags = DiagnosticFlags()
+          for item in list.items {
+            if let flag = choice(
+              item.node, DiagnosticFlag.allCases.map { ($0.rawValue, $0) }, "diagnostic flag")
+            {
+              if flags.contains(flag) {
+                error("diagnostic flag '\(flag.rawValue)' is listed twice", at: item.node.position)
+                ok = false
+              }
+              flags.insert(flag)
+            } else {
+              ok = false
+            }
+          }
+          checks.append(
+            Expectation(
+              .diagnostics(holder: holder.key.value), Self.render(flags),
+              at: holder.value.position))
+        }
+      default:
+        ok = false
+      }
+    }
+    return ok ? checks : nil
+  }
+
+  /// A flag set as expectations and reports write it: `[a, b]` in Core Location's order.
+  public static func render(_ flags: DiagnosticFlags) -> String {
+    "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
+  }
+
+  // MARK: Values
+
+  private mutating func setting(_ node: YAMLNode) -> LocationSetting? {
+    choice(node, LocationSetting.allCases.map { ($0.rawValue, $0) }, "location setting")
+  }
+
+  private mutating func onOff(_ node: YAMLNode) -> Bool? {
+    choice(node, [("on", true), ("off", false)], "'on' or 'off'", list: false)
+  }
+
+  private mutating func trueFalse(_ node: YAMLNode) -> Bool? {
+    choice(node, [("true", true), ("false", false)], "'true' or 'false'", list: false)
+  }
+
+  private mutating func startStop(_ node: YAMLNode) -> Bool? {
+    choice(node, [("start", true), ("stop", false)], "'start' or 'stop'", list: false)
+  }
+
+  /// One of `options`, by its name; an error naming them otherwise.
+  private mutating func choice<T>(
+    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true
+  ) -> T? {
+    let names = options.map(\.0)
+    let expected =
+      list ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
+    guard let scalar = node.scalar else {
+      error("\(expected); got \(node.kindDescription)", at: node.position)
+      return nil
+    }
+    if let match = options.first(where: { $0.0 == scalar.value }) { return match.1 }
+    let shown = scalar.value.count > 40 ? String(scalar.value.prefix(40)) + "…" : scalar.value
+    let hint = EditDistance.suggestion(for: scalar.value, among: names)
+    error(
+      "unknown value '\(shown)'; " + (hint.map { "did you mean '\($0)'?" } ?? expected),
+      at: scalar.range.start)
+    return nil
+  }
+
+  private mutating func text(_ node: YAMLNode, _ what: String, allowEmpty: Bool = false) -> String? {
+    guard let scalar = node.scalar else {
+      error("expected \(what); got \(node.kindDescription)", at: node.position)
+      return nil
+    }
+    guard allowEmpty || !scalar.value.isEmpty else {
+      error("expected \(what); got nothing", at: scalar.range.start)
+      return nil
+    }
+    return scalar.value
+  }
+
+  private mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Mapping? {
+    if let map = node.mapping { return map }
+    error("expected a mapping for \(what); got \(node.kindDescription)", at: node.position)
+    return nil
+  }
+
+  private mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Sequence? {
+    if let list = node.sequence { return list }
+    if let scalar = node.scalar, scalar.isNull {
+      error("expected a sequence for \(what); got nothing", at: node.position)
+      return nil
+    }
+    error("expected a sequence for \(what); got \(node.kindDescription)", at: node.position)
+    return nil
+  }
+
+  private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {
+    for key in map.keys where !allowed.contains(key.value) {
+      error(
+        "unknown key '\(key.value)' in \(what)" + EditDistance.didYouMean(key.value, among: allowed),
+        at: key.range.start)
+    }
+  }
+
+  private mutating func error(_ message: String, at position: SourcePosition) {
+    diagnostics.append(.error(message, at: position))
+  }
+}
+
+/// Why an Info.plist file named by a scenario could not be used.
+public struct InfoPlistError: Error, Hashable, Sendable {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+}
