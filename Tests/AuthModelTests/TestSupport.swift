@@ -53,15 +53,13 @@ func launched(
 func expectRefusal(
   _ expected: Refusal, _ location: inout AuthorizationSimulator,
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ step: (inout AuthorizationSimulator) throws(Refusal) -> Void
+  _ step: (inout AuthorizationSimulator) throws -> Void
 ) {
   let before = location.state
-  var refusal: Refusal?
-  do {
+  let error = #expect(throws: Refusal.self, sourceLocation: sourceLocation) {
     try step(&location)
-  } catch {
-    refusal = error
   }
+  let refusal = error as Refusal?
   #expect(refusal?.rule == expected.rule, "refused by the wrong rule", sourceLocation: sourceLocation)
   #expect(refusal == expected, sourceLocation: sourceLocation)
   #expect(location.state == before, "a refused step changed the state", sourceLocation: sourceLocation)
