@@ -37,7 +37,8 @@ import Testing
       name: "denied", start: .init(location: .never), place: .foreground, updates: .none,
       monitorEvents: .none),
     DeliveryCase(
-      name: "Location Services off", start: .init(location: .always, locationServicesEnabled: false),
+      name: "Location Services off",
+      start: .init(location: .always, locationServicesEnabled: false),
       session: .always, place: .foreground, updates: .none, monitorEvents: .none),
     DeliveryCase(
       name: "While Using in the grace period", start: whileUsing, place: .grace, updates: .full,
@@ -72,7 +73,8 @@ import Testing
       session: .whenInUse, place: .foreground, updates: .full, monitorEvents: .delivered),
     DeliveryCase(
       name: "explicit session required, none held while authorized",
-      info: makeInfo(requireExplicitServiceSession: true), start: whileUsing, session: AuthorizationRequirement.none,
+      info: makeInfo(requireExplicitServiceSession: true), start: whileUsing,
+      session: AuthorizationRequirement.none,
       place: .foreground, updates: .full, monitorEvents: .delivered),
   ]
 
@@ -128,43 +130,61 @@ import Testing
       steps: { try $0.backgroundActivity(held: true) }, status: .active, indicator: .hidden),
     ActivityCase(
       name: "started in the foreground, now in the background",
-      steps: { try $0.backgroundActivity(held: true); try $0.backgroundPastGrace() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+      },
       status: .active, indicator: .shown),
     ActivityCase(
       name: "no location background mode", info: makeInfo(locationBackgroundMode: false),
-      steps: { try $0.backgroundActivity(held: true); try $0.enterBackground() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.enterBackground()
+      },
       status: .inactive, indicator: .hidden),
     ActivityCase(
       name: "not authorized", start: .init(),
-      steps: { try $0.backgroundActivity(held: true); try $0.enterBackground() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.enterBackground()
+      },
       status: .inactive, indicator: .hidden),
     ActivityCase(
       name: "authorization revoked in Settings",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.enterBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.enterBackground()
         try $0.changeSettings(.location(.never))
       }, status: .inactive, indicator: .hidden),
     ActivityCase(
       name: "explicit service session required and none held",
       info: makeInfo(requireExplicitServiceSession: true),
-      steps: { try $0.backgroundActivity(held: true); try $0.enterBackground() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.enterBackground()
+      },
       status: .inactive, indicator: .hidden),
     ActivityCase(
       name: "explicit service session required and held",
       info: makeInfo(requireExplicitServiceSession: true),
       steps: {
         try $0.createSession("app", authorization: .whenInUse)
-        try $0.backgroundActivity(held: true); try $0.enterBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.enterBackground()
       }, status: .active, indicator: .shown),
     ActivityCase(
       name: "started in the background never becomes active (assumed)",
       steps: {
-        try $0.enterBackground(); try $0.backgroundActivity(held: true)
-        try $0.enterForeground(); try $0.backgroundPastGrace()
+        try $0.enterBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.enterForeground()
+        try $0.backgroundPastGrace()
       }, status: .inactive, indicator: .hidden),
     ActivityCase(
-      name: "stopped", steps: {
-        try $0.backgroundActivity(held: true); try $0.backgroundActivity(held: false)
+      name: "stopped",
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundActivity(held: false)
         try $0.enterBackground()
       }, status: .none, indicator: .hidden),
   ]
@@ -279,7 +299,8 @@ import Testing
   @Test("R37 termination drops volatile state and keeps persisted state")
   func terminationDropsVolatile() throws {
     var location = try launched(start: .init(location: .whileUsing, precise: false))
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     try location.tap(.dontAllow)
     try location.liveUpdates(iterating: true)
     try location.requestAlwaysAuthorization()

@@ -19,7 +19,9 @@ import Testing
 
   static let statusTable: [StatusCase] = [
     StatusCase(
-      name: "Location Services off over Always", start: .init(location: .always,
+      name: "Location Services off over Always",
+      start: .init(
+        location: .always,
         locationServicesEnabled: false), status: .denied, settings: .always),
     StatusCase(
       name: "Location Services off over Ask Next Time",
@@ -42,7 +44,8 @@ import Testing
     StatusCase(
       name: "restrictions keep a denial", start: .init(location: .never, restrictionsEnabled: true),
       status: .denied, settings: .never),
-    StatusCase(name: "Ask Next Time", start: .init(), status: .notDetermined, settings: .askNextTime),
+    StatusCase(
+      name: "Ask Next Time", start: .init(), status: .notDetermined, settings: .askNextTime),
     StatusCase(name: "Never", start: .init(location: .never), status: .denied, settings: .never),
     StatusCase(
       name: "While Using", start: .init(location: .whileUsing), status: .authorizedWhenInUse,
@@ -103,7 +106,8 @@ import Testing
       start: .init(location: .never, precise: false), accuracy: .reducedAccuracy),
   ]
 
-  @Test("R2 accuracyAuthorization from Precise and temporary full accuracy", arguments: accuracyTable)
+  @Test(
+    "R2 accuracyAuthorization from Precise and temporary full accuracy", arguments: accuracyTable)
   func accuracy(_ c: AccuracyCase) throws {
     var location = try launched(start: c.start)
     if c.temporaryFullAccuracy {
@@ -135,31 +139,47 @@ import Testing
     InUseCase(name: "not running", steps: { _ in }, inUse: false),
     InUseCase(name: "in the foreground", steps: { try $0.launch() }, inUse: true),
     InUseCase(
-      name: "just left the foreground", steps: { try $0.launch(); try $0.enterBackground() },
+      name: "just left the foreground",
+      steps: {
+        try $0.launch()
+        try $0.enterBackground()
+      },
       inUse: true),
     InUseCase(
       name: "in the background after the grace period",
-      steps: { try $0.launch(); try $0.backgroundPastGrace() }, inUse: false),
+      steps: {
+        try $0.launch()
+        try $0.backgroundPastGrace()
+      }, inUse: false),
     InUseCase(
       name: "in the background with an active background activity session",
       steps: {
-        try $0.launch(); try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
+        try $0.launch()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
       }, inUse: true),
     InUseCase(
       name: "background activity session without the location background mode",
       info: makeInfo(locationBackgroundMode: false),
       steps: {
-        try $0.launch(); try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
+        try $0.launch()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
       }, inUse: false),
     InUseCase(
       name: "terminated, carried by an active background activity session",
       steps: {
-        try $0.launch(); try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
+        try $0.launch()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
         try $0.terminate()
       }, inUse: true),
     InUseCase(
       name: "terminated without a background activity session",
-      steps: { try $0.launch(); try $0.terminate() }, inUse: false),
+      steps: {
+        try $0.launch()
+        try $0.terminate()
+      }, inUse: false),
   ]
 
   @Test("R3 the app is in use", arguments: inUseTable)

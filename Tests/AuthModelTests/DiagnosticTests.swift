@@ -87,18 +87,23 @@ import Testing
       steps: { try $0.createSession("app", authorization: .whenInUse) }, flags: []),
     InUseCase(
       name: "While Using in the grace period", start: .init(location: .whileUsing),
-      steps: { try $0.createSession("app", authorization: .whenInUse); try $0.enterBackground() },
+      steps: {
+        try $0.createSession("app", authorization: .whenInUse)
+        try $0.enterBackground()
+      },
       flags: []),
     InUseCase(
       name: "While Using after the grace period", start: .init(location: .whileUsing),
       steps: {
-        try $0.createSession("app", authorization: .whenInUse); try $0.backgroundPastGrace()
+        try $0.createSession("app", authorization: .whenInUse)
+        try $0.backgroundPastGrace()
       }, flags: [.insufficientlyInUse]),
     InUseCase(
       name: "R19 marks a session created outside use, though Always is in effect",
       start: .init(location: .always),
       steps: {
-        try $0.createSession("keeper", authorization: .always); try $0.backgroundPastGrace()
+        try $0.createSession("keeper", authorization: .always)
+        try $0.backgroundPastGrace()
         try $0.createSession("app", authorization: .always)
         #expect($0.flags("keeper") == [])
       }, flags: [.insufficientlyInUse]),
@@ -106,42 +111,50 @@ import Testing
       name: "not marked when an active background activity session keeps the app in use",
       start: .init(location: .whileUsing),
       steps: {
-        try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
         try $0.createSession("app", authorization: .whenInUse)
       }, flags: []),
     InUseCase(
       name: "undecided outside use (assumed)", start: .init(),
       steps: {
-        try $0.enterBackground(); try $0.wait()
+        try $0.enterBackground()
+        try $0.wait()
         try $0.createSession("app", authorization: .none)
-        try $0.enterForeground(); try $0.backgroundPastGrace()
+        try $0.enterForeground()
+        try $0.backgroundPastGrace()
       }, flags: [.insufficientlyInUse]),
     InUseCase(
       name: "Always without an always session outside use", start: .init(location: .always),
       steps: {
-        try $0.createSession("app", authorization: .whenInUse); try $0.backgroundPastGrace()
+        try $0.createSession("app", authorization: .whenInUse)
+        try $0.backgroundPastGrace()
       }, flags: [.insufficientlyInUse]),
     InUseCase(
       name: "Always with an always session created in use", start: .init(location: .always),
       steps: {
-        try $0.createSession("app", authorization: .always); try $0.backgroundPastGrace()
+        try $0.createSession("app", authorization: .always)
+        try $0.backgroundPastGrace()
       }, flags: []),
     InUseCase(
       name: "denied outside use", start: .init(location: .never),
       steps: {
-        try $0.createSession("app", authorization: .whenInUse); try $0.backgroundPastGrace()
+        try $0.createSession("app", authorization: .whenInUse)
+        try $0.backgroundPastGrace()
       }, flags: [.authorizationDenied]),
     InUseCase(
       name: "restricted outside use", start: .init(restrictionsEnabled: true),
       steps: {
-        try $0.createSession("app", authorization: .whenInUse); try $0.backgroundPastGrace()
+        try $0.createSession("app", authorization: .whenInUse)
+        try $0.backgroundPastGrace()
       }, flags: [.authorizationRestricted]),
     InUseCase(
       name: "While Using with an active background activity session",
       start: .init(location: .whileUsing),
       steps: {
         try $0.createSession("app", authorization: .whenInUse)
-        try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
       }, flags: []),
   ]
 
@@ -248,12 +261,14 @@ import Testing
     NoDecisionCase(
       name: "an Allow Once grant (assumed)",
       steps: {
-        try $0.createSession("reminders", authorization: .always); try $0.tap(.allowOnce)
+        try $0.createSession("reminders", authorization: .always)
+        try $0.tap(.allowOnce)
       }, flags: []),
     NoDecisionCase(
       name: "provisional Always",
       steps: {
-        try $0.requestAlwaysAuthorization(); try $0.tap(.allowWhileUsing)
+        try $0.requestAlwaysAuthorization()
+        try $0.tap(.allowWhileUsing)
         try $0.createSession("reminders", authorization: .always)
       }, flags: []),
     NoDecisionCase(
@@ -265,12 +280,16 @@ import Testing
       name: "spent, then Never in Settings", start: .init(location: .whileUsing),
       steps: {
         try $0.createSession("reminders", authorization: .always)
-        try $0.tap(.keepOnlyWhileUsing); try $0.enterBackground()
-        try $0.changeSettings(.location(.never)); try $0.enterForeground()
+        try $0.tap(.keepOnlyWhileUsing)
+        try $0.enterBackground()
+        try $0.changeSettings(.location(.never))
+        try $0.enterForeground()
       }, flags: [.authorizationDenied]),
   ]
 
-  @Test("R30 no alwaysAuthorizationDenied without a user decision on Always", arguments: noDecisionTable)
+  @Test(
+    "R30 no alwaysAuthorizationDenied without a user decision on Always", arguments: noDecisionTable
+  )
   func noAlwaysDecision(_ c: NoDecisionCase) throws {
     var location = try launched(info: c.info, start: c.start)
     try c.steps(&location)
@@ -284,8 +303,10 @@ import Testing
     var location = try launched(start: .init(location: .whileUsing, precise: false))
     try location.createSession("app", authorization: .whenInUse)
     try location.createSession("park", authorization: .whenInUse, fullAccuracyPurposeKey: "Parking")
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
-    #expect(location.state.pendingPrompt == .temporaryFullAccuracy(try #require(location.key("Parking"))))
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    #expect(
+      location.state.pendingPrompt == .temporaryFullAccuracy(try #require(location.key("Parking"))))
     try location.tap(.dontAllow)
     #expect(location.prompt == .temporaryFullAccuracy, "the next key is asked")
     try location.tap(.allowOnce)
@@ -309,12 +330,14 @@ import Testing
   @Test("R31 a decline is forgotten at termination")
   func fullAccuracyDeniedPerRun() throws {
     var location = try launched(start: .init(location: .whileUsing, precise: false))
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     try location.tap(.dontAllow)
     #expect(location.flags("nav") == [.fullAccuracyDenied])
     try location.terminate()
     try location.launch()
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.flags("nav") == [.authorizationRequestInProgress])
   }
 

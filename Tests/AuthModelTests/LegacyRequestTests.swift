@@ -22,9 +22,13 @@ import Testing
     WhenInUseCase(name: "denied", start: .init(location: .never), result: .noEffect),
     WhenInUseCase(
       name: "Allow Once grant",
-      before: { try $0.requestWhenInUseAuthorization(); try $0.tap(.allowOnce) },
+      before: {
+        try $0.requestWhenInUseAuthorization()
+        try $0.tap(.allowOnce)
+      },
       result: .noEffect),
-    WhenInUseCase(name: "in the background", before: { try $0.enterBackground() }, result: .noEffect),
+    WhenInUseCase(
+      name: "in the background", before: { try $0.enterBackground() }, result: .noEffect),
     WhenInUseCase(name: "string missing", info: makeInfo(whenInUse: false), result: .noEffect),
     WhenInUseCase(name: "restricted", start: .init(restrictionsEnabled: true), result: .noEffect),
   ]
@@ -89,7 +93,8 @@ import Testing
     #expect(location.rules(of: .authorizationStatus) == [.r1])
   }
 
-  @Test("R14 Allow Once or Don't Allow on an Always request grant no provisional Always",
+  @Test(
+    "R14 Allow Once or Don't Allow on an Always request grant no provisional Always",
     arguments: [
       (PromptButton.allowOnce, AuthorizationStatus.authorizedWhenInUse),
       (.dontAllow, .denied),
@@ -106,8 +111,10 @@ import Testing
   @Test(
     "R14 the system shows the upgrade prompt for a background event, answered in the background",
     arguments: [
-      (PromptButton.changeToAlwaysAllow, AuthorizationStatus.authorizedAlways,
-        LocationSetting.always),
+      (
+        PromptButton.changeToAlwaysAllow, AuthorizationStatus.authorizedAlways,
+        LocationSetting.always
+      ),
       (.keepOnlyWhileUsing, .authorizedWhenInUse, .whileUsing),
     ])
   func systemUpgrade(
@@ -278,14 +285,16 @@ import Testing
     #expect(location.prompt == (c.result == .prompted ? .temporaryFullAccuracy : .none))
   }
 
-  @Test("R16 the user's answer does not change requestResult",
+  @Test(
+    "R16 the user's answer does not change requestResult",
     arguments: [PromptButton.allowOnce, .dontAllow])
   func answerKeepsResult(button: PromptButton) throws {
     var location = try launched(start: .init(location: .whileUsing, precise: false))
     try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
     try location.tap(button)
     #expect(location.requestResult == .prompted)
-    #expect(location.accuracyAuthorization
-      == (button == .allowOnce ? .fullAccuracy : .reducedAccuracy))
+    #expect(
+      location.accuracyAuthorization
+        == (button == .allowOnce ? .fullAccuracy : .reducedAccuracy))
   }
 }

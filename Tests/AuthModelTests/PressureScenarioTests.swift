@@ -57,27 +57,37 @@ import Testing
   static let backgroundChecklist: [BackgroundCase] = [
     BackgroundCase(
       name: "right: location mode, session held, started in the foreground, While Using",
-      steps: { try $0.backgroundActivity(held: true); try $0.backgroundPastGrace() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+      },
       updates: .full, indicator: .shown),
     BackgroundCase(
       name: "1. no location background mode", info: makeInfo(locationBackgroundMode: false),
-      steps: { try $0.backgroundActivity(held: true); try $0.backgroundPastGrace() },
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+      },
       updates: .none, indicator: .hidden),
     BackgroundCase(
       name: "2. session not retained",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.backgroundActivity(held: false)
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundActivity(held: false)
         try $0.backgroundPastGrace()
       }, updates: .none, indicator: .hidden),
     BackgroundCase(
       name: "3. session started from the background",
       steps: {
-        try $0.enterBackground(); try $0.backgroundActivity(held: true); try $0.wait()
+        try $0.enterBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.wait()
       }, updates: .none, indicator: .hidden),
     BackgroundCase(
       name: "wrong fix: request Always instead of holding a session",
       steps: {
-        try $0.requestAlwaysAuthorization(); try $0.tap(.changeToAlwaysAllow)
+        try $0.requestAlwaysAuthorization()
+        try $0.tap(.changeToAlwaysAllow)
         try $0.backgroundPastGrace()
       }, updates: .none, indicator: .hidden),
   ]
@@ -134,44 +144,57 @@ import Testing
       name: "right: Always, always session, awaiting events",
       steps: {
         try $0.createSession("geofence", authorization: .always)
-        try $0.monitor(iterating: true); try $0.backgroundPastGrace()
+        try $0.monitor(iterating: true)
+        try $0.backgroundPastGrace()
       }, events: .delivered, monitorFlags: []),
     GeofenceCase(
       name: "reduced accuracy: accuracyLimited",
       start: .init(location: .always, precise: false),
       steps: {
         try $0.createSession("geofence", authorization: .always)
-        try $0.monitor(iterating: true); try $0.backgroundPastGrace()
+        try $0.monitor(iterating: true)
+        try $0.backgroundPastGrace()
       }, events: .none, monitorFlags: [.accuracyLimited]),
     GeofenceCase(
       name: "not awaiting monitor.events",
       steps: {
-        try $0.createSession("geofence", authorization: .always); try $0.backgroundPastGrace()
+        try $0.createSession("geofence", authorization: .always)
+        try $0.backgroundPastGrace()
       }, events: .none, monitorFlags: nil),
     GeofenceCase(
       name: "While Using only", start: .init(location: .whileUsing),
       steps: {
         try $0.createSession("geofence", authorization: .whenInUse)
-        try $0.monitor(iterating: true); try $0.backgroundPastGrace()
+        try $0.monitor(iterating: true)
+        try $0.backgroundPastGrace()
       }, events: .none, monitorFlags: [.insufficientlyInUse]),
     GeofenceCase(
       name: "Always but no always session on iOS 18",
-      steps: { try $0.monitor(iterating: true); try $0.backgroundPastGrace() },
+      steps: {
+        try $0.monitor(iterating: true)
+        try $0.backgroundPastGrace()
+      },
       events: .none, monitorFlags: [.insufficientlyInUse]),
     GeofenceCase(
       name: "monitor not recreated after a relaunch",
       steps: {
         try $0.createSession("geofence", authorization: .always)
-        try $0.monitor(iterating: true); try $0.terminate(); try $0.relaunchInBackground()
-        try $0.createSession("geofence", authorization: .always); try $0.wait()
+        try $0.monitor(iterating: true)
+        try $0.terminate()
+        try $0.relaunchInBackground()
+        try $0.createSession("geofence", authorization: .always)
+        try $0.wait()
       }, events: .none, monitorFlags: nil),
     GeofenceCase(
       name: "monitor recreated after a relaunch",
       steps: {
         try $0.createSession("geofence", authorization: .always)
-        try $0.monitor(iterating: true); try $0.terminate(); try $0.relaunchInBackground()
+        try $0.monitor(iterating: true)
+        try $0.terminate()
+        try $0.relaunchInBackground()
         try $0.createSession("geofence", authorization: .always)
-        try $0.monitor(iterating: true); try $0.wait()
+        try $0.monitor(iterating: true)
+        try $0.wait()
       }, events: .delivered, monitorFlags: []),
   ]
 

@@ -127,7 +127,9 @@ import Testing
       step: { try $0.createSession("app", authorization: .always) }),
   ]
 
-  @Test("R7 a request without its usage strings fails: no prompt, nothing changes", arguments: stringTable)
+  @Test(
+    "R7 a request without its usage strings fails: no prompt, nothing changes",
+    arguments: stringTable)
   func usageStrings(_ c: StringCase) throws {
     var location = try launched(info: c.info, start: c.start)
     let before = location.state
@@ -266,7 +268,10 @@ import Testing
   @Test(
     "R10 upgrade prompt answers",
     arguments: [
-      (PromptButton.changeToAlwaysAllow, AuthorizationStatus.authorizedAlways, LocationSetting.always),
+      (
+        PromptButton.changeToAlwaysAllow, AuthorizationStatus.authorizedAlways,
+        LocationSetting.always
+      ),
       (.keepOnlyWhileUsing, .authorizedWhenInUse, .whileUsing),
     ])
   func upgradeAnswers(

@@ -119,12 +119,16 @@ import Testing
       name: "step 1 then 2: the upgrade follows Allow While Using at once (assumed)",
       start: .init(),
       steps: {
-        try $0.createSession("app", authorization: .always); try $0.tap(.allowWhileUsing)
+        try $0.createSession("app", authorization: .always)
+        try $0.tap(.allowWhileUsing)
       },
       prompt: .alwaysUpgrade(bySystem: false), alwaysPromptSpent: true),
     GoalCase(
       name: "step 1 then no upgrade after Allow Once", start: .init(),
-      steps: { try $0.createSession("app", authorization: .always); try $0.tap(.allowOnce) },
+      steps: {
+        try $0.createSession("app", authorization: .always)
+        try $0.tap(.allowOnce)
+      },
       prompt: nil, alwaysPromptSpent: false),
     GoalCase(
       name: "step 2: always goal from While Using", start: .init(location: .whileUsing),
@@ -136,7 +140,8 @@ import Testing
       steps: { try $0.createSession("app", authorization: .always) },
       prompt: nil, alwaysPromptSpent: true),
     GoalCase(
-      name: "step 3: a session names a purpose key", start: .init(location: .whileUsing, precise: false),
+      name: "step 3: a session names a purpose key",
+      start: .init(location: .whileUsing, precise: false),
       steps: {
         try $0.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
       },
@@ -147,7 +152,8 @@ import Testing
       steps: {
         try $0.createSession("plain", authorization: .whenInUse)
         try $0.enterBackground()
-        try $0.createSession("parking", authorization: .whenInUse, fullAccuracyPurposeKey: "Parking")
+        try $0.createSession(
+          "parking", authorization: .whenInUse, fullAccuracyPurposeKey: "Parking")
         try $0.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
         try $0.enterForeground()
       },
@@ -331,12 +337,14 @@ import Testing
   @Test("R22 a declined purpose key is not asked again until the next launch")
   func declineRememberedPerRun() throws {
     var location = try launched(start: .init(location: .whileUsing, precise: false))
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .temporaryFullAccuracy)
     try location.tap(.dontAllow)
     #expect(location.prompt == .none)
     try location.invalidateSession("nav")
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .none)
     try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
     #expect(location.requestResult == .promptDeclined)
@@ -345,7 +353,8 @@ import Testing
     try location.tap(.dontAllow)
     try location.terminate()
     try location.launch()
-    try location.createSession("nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .temporaryFullAccuracy)
   }
 

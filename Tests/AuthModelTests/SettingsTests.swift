@@ -3,10 +3,12 @@ import Testing
 
 /// RULES.md §9: Settings and device (R38).
 @Suite struct SettingsTests {
-  @Test("R38 Settings while the app is in the foreground is refused", arguments: [
-    SettingsChange.location(.always), .precise(false), .locationServices(false),
-    .restrictions(true), .reset,
-  ])
+  @Test(
+    "R38 Settings while the app is in the foreground is refused",
+    arguments: [
+      SettingsChange.location(.always), .precise(false), .locationServices(false),
+      .restrictions(true), .reset,
+    ])
   func settingsInForeground(change: SettingsChange) throws {
     var location = try launched(start: .init(location: .whileUsing))
     expectRefusal(Refusal(.r38, .settingsWhileInForeground), &location) {

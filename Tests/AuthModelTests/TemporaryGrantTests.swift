@@ -22,44 +22,66 @@ import Testing
       name: "a short trip to the background", steps: { try $0.enterBackground() }, kept: true),
     ExpiryCase(
       name: "back from a short trip, then wait",
-      steps: { try $0.enterBackground(); try $0.enterForeground(); try $0.wait() }, kept: true),
+      steps: {
+        try $0.enterBackground()
+        try $0.enterForeground()
+        try $0.wait()
+      }, kept: true),
     ExpiryCase(
       name: "wait in the background", steps: { try $0.backgroundPastGrace() }, kept: false),
     ExpiryCase(name: "termination", steps: { try $0.terminate() }, kept: false),
     ExpiryCase(
       name: "termination during the grace period",
-      steps: { try $0.enterBackground(); try $0.terminate() }, kept: false),
+      steps: {
+        try $0.enterBackground()
+        try $0.terminate()
+      }, kept: false),
     ExpiryCase(
       name: "wait in the background with an active background activity session",
-      steps: { try $0.backgroundActivity(held: true); try $0.backgroundPastGrace() }, kept: true),
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+      }, kept: true),
     ExpiryCase(
       name: "background activity session without the location background mode",
       info: makeInfo(locationBackgroundMode: false),
-      steps: { try $0.backgroundActivity(held: true); try $0.backgroundPastGrace() }, kept: false),
+      steps: {
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+      }, kept: false),
     ExpiryCase(
       name: "wait after the app stopped its background activity session",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.backgroundPastGrace()
-        try $0.enterForeground(); try $0.backgroundActivity(held: false)
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+        try $0.enterForeground()
+        try $0.backgroundActivity(held: false)
         try $0.backgroundPastGrace()
       }, kept: false),
     ExpiryCase(
       name: "termination carried by an active background activity session",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.backgroundPastGrace(); try $0.terminate()
+        try $0.backgroundActivity(held: true)
+        try $0.backgroundPastGrace()
+        try $0.terminate()
         try $0.wait()
       }, kept: true),
     ExpiryCase(
       name: "carried session resumed at a background relaunch, then wait",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.terminate()
-        try $0.relaunchInBackground(); try $0.backgroundActivity(held: true); try $0.wait()
+        try $0.backgroundActivity(held: true)
+        try $0.terminate()
+        try $0.relaunchInBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.wait()
       }, kept: true),
     ExpiryCase(
       name: "carried session not resumed at a background relaunch, then wait",
       steps: {
-        try $0.backgroundActivity(held: true); try $0.terminate()
-        try $0.relaunchInBackground(); try $0.wait()
+        try $0.backgroundActivity(held: true)
+        try $0.terminate()
+        try $0.relaunchInBackground()
+        try $0.wait()
       }, kept: false),
   ]
 

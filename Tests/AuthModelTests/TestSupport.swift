@@ -60,9 +60,11 @@ func expectRefusal(
     try step(&location)
   }
   let refusal = error as Refusal?
-  #expect(refusal?.rule == expected.rule, "refused by the wrong rule", sourceLocation: sourceLocation)
+  #expect(
+    refusal?.rule == expected.rule, "refused by the wrong rule", sourceLocation: sourceLocation)
   #expect(refusal == expected, sourceLocation: sourceLocation)
-  #expect(location.state == before, "a refused step changed the state", sourceLocation: sourceLocation)
+  #expect(
+    location.state == before, "a refused step changed the state", sourceLocation: sourceLocation)
 }
 
 extension AuthorizationSimulator {
