@@ -116,6 +116,11 @@ import Testing
       steps: { try $0.createSession("app", authorization: .always) },
       prompt: .whenInUse(forAlways: false), alwaysPromptSpent: false),
     GoalCase(
+      name: "step 1: always goal without the Always string still asks for when-in-use",
+      info: makeInfo(always: false), start: .init(),
+      steps: { try $0.createSession("app", authorization: .always) },
+      prompt: .whenInUse(forAlways: false), alwaysPromptSpent: false),
+    GoalCase(
       name: "step 1 then 2: the upgrade follows Allow While Using at once (assumed)",
       start: .init(),
       steps: {
