@@ -499,14 +499,16 @@ extension AuthorizationState {
     if location == .whileUsing && !allowOnce && !provisionalAlways && goal == .always
       && !alwaysPromptSpent
     {
-      guard c.hasWhenInUseString && c.hasAlwaysString else {
-        trace.cite(.r7, "NSLocationAlwaysAndWhenInUseUsageDescription is missing, so no prompt")
+      // Both strings are part of the match: without them step 2 does not match, and step 3
+      // may still ask for full accuracy.
+      if c.hasWhenInUseString && c.hasAlwaysString {
+        pendingPrompt = .alwaysUpgrade(bySystem: false)
+        alwaysPromptSpent = true
+        trace.cite(.r18, "an always goal with a While Using grant shows the upgrade prompt")
         return
       }
-      pendingPrompt = .alwaysUpgrade(bySystem: false)
-      alwaysPromptSpent = true
-      trace.cite(.r18, "an always goal with a While Using grant shows the upgrade prompt")
-      return
+      trace.cite(
+        .r7, "NSLocationAlwaysAndWhenInUseUsageDescription is missing, so no upgrade prompt")
     }
     // R18.3
     guard wantsKey, !precise, !temporaryFullAccuracy, isAuthorized(c, trace: &quiet) else {
