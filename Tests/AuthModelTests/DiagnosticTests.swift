@@ -42,12 +42,12 @@ import Testing
   @Test(
     "R26 authorizationRestricted iff restrictions are on and the app is not authorized",
     arguments: [
-      (LocationSetting.askNextTime, [Diagnostic.authorizationRestricted]),
+      (LocationSetting.askNextTime, [DiagnosticFlag.authorizationRestricted]),
       (.never, [.authorizationDenied, .authorizationRestricted]),
       (.whileUsing, []),
       (.always, []),
-    ] as [(LocationSetting, [Diagnostic])])
-  func restricted(setting: LocationSetting, flags: [Diagnostic]) throws {
+    ] as [(LocationSetting, [DiagnosticFlag])])
+  func restricted(setting: LocationSetting, flags: [DiagnosticFlag]) throws {
     let location = try Self.holding(start: .init(location: setting, restrictionsEnabled: true))
     #expect(location.flags("app") == DiagnosticFlags(flags))
     #expect(location.prompt == .none)
