@@ -42,10 +42,11 @@ public struct Refusal: Error, Hashable, Sendable {
 
   /// The reason in words, lowercase, citing the rule.
   public func message(names: Names = Names()) -> String {
-    "\(text(names)) (\(rule.id))"
+    "\(text(names: names)) (\(rule.id))"
   }
 
-  private func text(_ names: Names) -> String {
+  /// The reason in words, without the rule id.
+  public func text(names: Names = Names()) -> String {
     switch reason {
     case .appAlreadyRunning: "the app is already running"
     case .appNotRunning: "the app is not running"

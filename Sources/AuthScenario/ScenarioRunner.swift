@@ -25,7 +25,7 @@ public enum ScenarioRunner {
               position: position,
               message: "step '\(action.summary)' cannot happen: \(error.message(names: simulator.names))",
               expected: nil, actual: nil,
-              because: [Citation(error.rule, error.message(names: simulator.names))],
+              because: [Citation(error.rule, error.text(names: simulator.names))],
               stepsTaken: taken)
             return ScenarioResult(
               scenario: scenario, failure: failure, exercisedRules: exercised,
