@@ -42,9 +42,9 @@ import Testing
       name: "byte order mark", source: "\u{FEFF}a: b\n", outline: #"{"a": "b"}"#),
     ValidCase(
       name: "flow sequences, empty, spaced and quoted",
-      source: "a: [x, 'y z', \"w\"]\nb: []\nc: [ x ,y ] # c\nd: [a b, c#d, -e, :f]\n",
+      source: "a: [x, 'y z', \"w\"]\nb: []\nc: [ x ,y ] # c\nd: [a b, c#d, -e, \"\tf\"]\n",
       outline:
-        #"{"a": f["x", s"y z", d"w"], "b": f[], "c": f["x", "y"], "d": f["a b", "c#d", "-e", ":f"]}"#
+        #"{"a": f["x", s"y z", d"w"], "b": f[], "c": f["x", "y"], "d": f["a b", "c#d", "-e", d"\tf"]}"#
     ),
     ValidCase(
       name: "sequence at its key's indentation",
@@ -88,8 +88,8 @@ import Testing
       name: "literal block keeps tabs and trailing spaces in its text",
       source: "d: |\n  a\tb  \n  \tc\n", outline: #"{"d": l"a\tb  \n\tc\n"}"#),
     ValidCase(
-      name: "trailing spaces and tabs are not part of values",
-      source: "a: b   \nc: 'q'  \t\nd: e \t# x\n",
+      name: "trailing spaces are not part of values",
+      source: "a: b   \nc: 'q'  \nd: e  # x\t\n",
       outline: #"{"a": "b", "c": s"q", "d": "e"}"#),
     ValidCase(name: "no final line break", source: "a: b", outline: #"{"a": "b"}"#),
     ValidCase(
@@ -127,8 +127,6 @@ import Testing
     ValidCase(
       name: "indented root mapping", source: "  a: b\n  c: d\n",
       outline: #"{"a": "b", "c": "d"}"#),
-    ValidCase(
-      name: "tab between a key and its value", source: "a:\tb\n", outline: #"{"a": "b"}"#),
     ValidCase(
       name: "spaces between a key and its colon", source: "a : b\n'c'  : d\n",
       outline: #"{"a": "b", s"c": "d"}"#),
@@ -171,6 +169,12 @@ import Testing
       "tab on a blank line", "a: b\n  1️⃣\t\nc: d\n", YAMLMessage.tabInIndentation),
     MalformedCase(
       "tab after a dash", "-1️⃣\ta\n", YAMLMessage.tabAfterDash),
+    MalformedCase("tab after a colon", "a:1️⃣\tb\n", YAMLMessage.tab),
+    MalformedCase("tab after a value", "a: b1️⃣\t\n", YAMLMessage.tab),
+    MalformedCase("tab inside a plain value", "- a1️⃣\tb\n", YAMLMessage.tab),
+    MalformedCase("tab before a comment", "a: 'b' 1️⃣\t# c\n", YAMLMessage.tab),
+    MalformedCase("tab in a flow sequence", "a: [b,1️⃣\tc]\n", YAMLMessage.tab),
+    MalformedCase("tab before a key's colon", "a1️⃣\t: b\n", YAMLMessage.tab),
     MalformedCase(
       "duplicate key", "a: 1\nb: 2\n1️⃣a: 3\n",
       YAMLMessage.duplicateKey("a", firstLine: 1)),
@@ -254,6 +258,10 @@ import Testing
       "missing comma in a flow sequence", "a: ['b' 1️⃣c]\n",
       YAMLMessage.flowSeparator(found: "c")),
     MalformedCase("flow sequence as a key", "[a]1️⃣: b\n", YAMLMessage.flowKey),
+    MalformedCase(
+      "flow item starting with '?'", "a: [1️⃣?b]\n", YAMLMessage.flowPlainStart("?")),
+    MalformedCase(
+      "flow item starting with ':'", "a: [b, 1️⃣:c]\n", YAMLMessage.flowPlainStart(":")),
     MalformedCase(
       "text after a flow sequence", "a: [b] 1️⃣c\n",
       YAMLMessage.unexpectedAfter("c", after: "']'")),
