@@ -93,8 +93,9 @@ final class YAMLParser {
   static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09, 0x20...0x7E: true
-    case 0xA0...0xD7FF, 0xE000...0xFFFD: scalar.value != 0xFEFF && scalar.value != 0x2028
-      && scalar.value != 0x2029
+    case 0xA0...0xD7FF, 0xE000...0xFFFD:
+      scalar.value != 0xFEFF && scalar.value != 0x2028
+        && scalar.value != 0x2029
     case 0x10000...0x10FFFF: true
     default: false
     }

@@ -44,7 +44,8 @@ import Testing
       name: "flow sequences, empty, spaced and quoted",
       source: "a: [x, 'y z', \"w\"]\nb: []\nc: [ x ,y ] # c\nd: [a b, c#d, -e, \"\tf\"]\n",
       outline:
-        #"{"a": f["x", s"y z", d"w"], "b": f[], "c": f["x", "y"], "d": f["a b", "c#d", "-e", d"\tf"]}"#
+        #"{"a": f["x", s"y z", d"w"], "b": f[], "c": f["x", "y"], "#
+        + #""d": f["a b", "c#d", "-e", d"\tf"]}"#
     ),
     ValidCase(
       name: "sequence at its key's indentation",
@@ -102,7 +103,8 @@ import Testing
       name: "every scalar stays a string",
       source: "ios: 18\nprecise: off\non: yes\nx: true\ny: null\nz: ~\nw: 0x1F\n",
       outline:
-        #"{"ios": "18", "precise": "off", "on": "yes", "x": "true", "y": "null", "z": "~", "w": "0x1F"}"#
+        #"{"ios": "18", "precise": "off", "on": "yes", "x": "true", "y": "null", "#
+        + #""z": "~", "w": "0x1F"}"#
     ),
     ValidCase(
       name: "colons without a space stay in plain scalars",
@@ -189,7 +191,8 @@ import Testing
     MalformedCase("tag", "a: 1️⃣!!str 5\n", YAMLMessage.tag("!!str")),
     MalformedCase("anchor on a key", "1️⃣&k a: b\n", YAMLMessage.anchor("&k")),
     MalformedCase("flow mapping", "a: 1️⃣{b: c}\n", YAMLMessage.flowMapping),
-    MalformedCase("flow mapping in a flow sequence", "a: [b, 1️⃣{c: d}]\n", YAMLMessage.flowMapping),
+    MalformedCase(
+      "flow mapping in a flow sequence", "a: [b, 1️⃣{c: d}]\n", YAMLMessage.flowMapping),
     MalformedCase("complex key", "1️⃣? a\n: b\n", YAMLMessage.complexKey),
     MalformedCase("missing key", "a: b\n1️⃣: c\n", YAMLMessage.missingKey),
     MalformedCase("directive", "1️⃣%YAML 1.2\na: b\n", YAMLMessage.directive("%YAML")),
@@ -294,7 +297,8 @@ import Testing
       "NUL character", "a: b1️⃣\u{0}c\n", YAMLMessage.invalidCharacter("\u{0}")),
     MalformedCase(
       "control character", "a: 1️⃣\u{7}\n", YAMLMessage.invalidCharacter("\u{7}")),
-    MalformedCase("byte order mark inside the text", "a: 1️⃣\u{FEFF}b\n", YAMLMessage.byteOrderMark),
+    MalformedCase(
+      "byte order mark inside the text", "a: 1️⃣\u{FEFF}b\n", YAMLMessage.byteOrderMark),
     MalformedCase(
       "YAML 1.1 line break", "a: b1️⃣\u{2028}c\n", YAMLMessage.yaml11LineBreak("\u{2028}")),
     MalformedCase(
@@ -423,8 +427,10 @@ import Testing
     #expect(e.value.range == SourceRange(start: marked[6], end: marked[7]))
     #expect(e.value.string == "é")
     let literal = try #require(root["l"]?.scalar)
-    #expect(literal.range == SourceRange(
-      start: marked[8], end: SourcePosition(line: 5, column: 4)))
+    #expect(
+      literal.range
+        == SourceRange(
+          start: marked[8], end: SourcePosition(line: 5, column: 4)))
   }
 
   @Test("places an empty value just after its ':' or '-'")
@@ -461,10 +467,11 @@ import Testing
   func parseThrows() throws {
     let marked = MarkedSource("a: 1️⃣*x\nb: 2️⃣&y\n")
     let error = try #require(throws: DiagnosticError.self) { try YAMLReader.parse(marked.text) }
-    #expect(error.diagnostics == [
-      .error(YAMLMessage.alias("*x"), at: marked[0]),
-      .error(YAMLMessage.anchor("&y"), at: marked[1]),
-    ])
+    #expect(
+      error.diagnostics == [
+        .error(YAMLMessage.alias("*x"), at: marked[0]),
+        .error(YAMLMessage.anchor("&y"), at: marked[1]),
+      ])
     #expect(try YAMLReader.parse("# nothing\n") == nil)
     #expect(try YAMLReader.parse("a: b")?.mapping?["a"]?.string == "b")
   }
@@ -639,7 +646,8 @@ import Testing
     // Some mutations (a space in a value, a deleted letter) keep the file valid.
     #expect(accepted > 0)
     for _ in 0..<200 {
-      let bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next())
+      }
       let result = YAMLReader.read(utf8: bytes)
       #expect(result.hasErrors || result.root == nil || result.diagnostics.isEmpty)
     }
