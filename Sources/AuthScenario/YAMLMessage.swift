@@ -108,6 +108,9 @@ enum YAMLMessage {
   static func flowPlainStart(_ indicator: Unicode.Scalar) -> String {
     "an item of a flow sequence cannot start with '\(indicator)'; quote the item"
   }
+  static func flowPlainCharacter(_ indicator: Unicode.Scalar) -> String {
+    "a plain item of a flow sequence cannot contain '\(indicator)'; quote the item"
+  }
 
   // MARK: Literal blocks
 

@@ -340,6 +340,9 @@ extension YAMLParser {
       case "[":
         report(YAMLMessage.nestedFlow, line: line, index: index)
         return nil
+      case "|":
+        report(YAMLMessage.flowPlainStart(scalar), line: line, index: index)
+        return nil
       case "'", "\"":
         switch scanQuoted(line, index) {
         case .failure(let error):
@@ -362,6 +365,13 @@ extension YAMLParser {
         }
         if case .colon(let colon) = stop {
           report(YAMLMessage.flowPair, line: line, index: colon)
+          return nil
+        }
+        // YAML 1.1 parsers (PyYAML) end flow plain scalars at ':' and '?'.
+        if let special = source.scalars[index..<end].firstIndex(where: { $0 == ":" || $0 == "?" })
+        {
+          report(
+            YAMLMessage.flowPlainCharacter(source.scalars[special]), line: line, index: special)
           return nil
         }
         let range = SourceRange(start: position(line, index), end: position(line, end))
@@ -442,7 +452,8 @@ extension YAMLParser {
         }
         body.append(BodyLine(text: nil, index: current))
       } else {
-        if spaces <= parentIndent || source.scalars[spaces] == "\t"
+        // At the root, text must be indented too, as PyYAML and libyaml require.
+        if spaces <= max(parentIndent, 0) || source.scalars[spaces] == "\t"
           || (spaces == 0 && Self.documentMarker(source) != nil)
         {
           break

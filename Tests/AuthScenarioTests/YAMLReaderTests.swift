@@ -123,6 +123,7 @@ import Testing
       outline: #"[{"a": "b"}, ["c"]]"#),
     ValidCase(name: "scalar at the root", source: "hello world\n", outline: #""hello world""#),
     ValidCase(name: "flow sequence at the root", source: "[a, b]\n", outline: #"f["a", "b"]"#),
+    ValidCase(name: "literal block at the root", source: "|\n a\n", outline: #"l"a\n""#),
     ValidCase(name: "empty file", source: "", outline: nil),
     ValidCase(name: "only comments and blank lines", source: "# a\n\n  \n# b", outline: nil),
     ValidCase(name: "value on its own line", source: "a:\n  b\n", outline: #"{"a": "b"}"#),
@@ -266,6 +267,12 @@ import Testing
     MalformedCase(
       "flow item starting with ':'", "a: [b, 1️⃣:c]\n", YAMLMessage.flowPlainStart(":")),
     MalformedCase(
+      "flow item containing ':'", "a: [121️⃣:30]\n", YAMLMessage.flowPlainCharacter(":")),
+    MalformedCase(
+      "flow item containing '?'", "a: [b1️⃣?]\n", YAMLMessage.flowPlainCharacter("?")),
+    MalformedCase(
+      "flow item starting with '|'", "a: [1️⃣|]\n", YAMLMessage.flowPlainStart("|")),
+    MalformedCase(
       "text after a flow sequence", "a: [b] 1️⃣c\n",
       YAMLMessage.unexpectedAfter("c", after: "']'")),
     MalformedCase("folded block scalar", "a: 1️⃣>\n  text\n", YAMLMessage.folded),
@@ -293,6 +300,9 @@ import Testing
       "comment without a space after a quote", "a: 'b'1️⃣#c\n", YAMLMessage.spaceBeforeComment),
     MalformedCase(
       "content after a quoted root", "'a'\n1️⃣b\n", YAMLMessage.contentAfterRoot),
+    MalformedCase(
+      "unindented text after a literal block at the root", "|\n1️⃣a: b\n",
+      YAMLMessage.contentAfterRoot),
     MalformedCase(
       "NUL character", "a: b1️⃣\u{0}c\n", YAMLMessage.invalidCharacter("\u{0}")),
     MalformedCase(
