@@ -368,8 +368,7 @@ extension YAMLParser {
           return nil
         }
         // YAML 1.1 parsers (PyYAML) end flow plain scalars at ':' and '?'.
-        if let special = source.scalars[index..<end].firstIndex(where: { $0 == ":" || $0 == "?" })
-        {
+        if let special = source.scalars[index..<end].firstIndex(where: { $0 == ":" || $0 == "?" }) {
           report(
             YAMLMessage.flowPlainCharacter(source.scalars[special]), line: line, index: special)
           return nil
