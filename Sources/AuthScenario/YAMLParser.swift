@@ -33,7 +33,7 @@ final class YAMLParser {
   func position(_ line: Int, _ index: Int) -> SourcePosition {
     let source = lines[line]
     return SourcePosition(
-      line: source.number, column: source.columns[min(max(index, 0), source.count)])
+      line: source.number, column: source.column(at: index))
   }
 
   /// Records an error, unless the parser has stopped; after `YAMLReader.maximumErrorCount`
