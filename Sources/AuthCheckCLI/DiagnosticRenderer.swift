@@ -1,0 +1,136 @@
+import AuthScenario
+
+/// Renders diagnostics as text: a machine-readable first line, then the source line with a
+/// caret under the column.
+///
+/// ```
+/// scenarios/upgrade.yaml:7:5: error: unknown step 'tapp'; did you mean 'tap'?
+///   7 |   - tapp: allowWhileUsing
+///     |     ^
+/// ```
+///
+/// The caret is placed by character columns. Tabs before it are repeated in the caret line, so
+/// it lines up whatever the terminal's tab width; wide characters (East Asian wide, emoji) count
+/// two cells. Control characters in the source line are shown as `�`.
+public struct DiagnosticRenderer: Sendable {
+  /// Whether to colour the output with ANSI escape codes.
+  public var useColor: Bool
+
+  /// Creates a renderer.
+  ///
+  /// - Parameter useColor: whether to colour the output; the caller decides (only on a
+  ///   terminal, never when `NO_COLOR` is set).
+  public init(useColor: Bool = false) {
+    self.useColor = useColor
+  }
+
+  /// Renders one diagnostic about `file`, whose text is `source`.
+  ///
+  /// - Returns: the text, without a final line break; only the first line when the position's
+  ///   line is not in `source`.
+  public func render(_ diagnostic: Diagnostic, file: String, source: String) -> String {
+    let position = diagnostic.position
+    let header =
+      style("\(file):\(position.line):\(position.column):", .bold) + " "
+      + style("\(diagnostic.severity.rawValue):", color(diagnostic.severity)) + " "
+      + style(diagnostic.message, .bold)
+    guard let line = Self.line(position.line, of: source) else { return header }
+    let number = String(position.line)
+    let gutter = String(repeating: " ", count: number.count)
+    let shown = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.displayable)))
+    var padding = ""
+    var characters = line.makeIterator()
+    for _ in 1..<max(1, position.column) {
+      guard let character = characters.next() else {
+        padding += " "
+        continue
+      }
+      padding += character == "\t" ? "\t" : String(repeating: " ", count: Self.width(character))
+    }
+    return [
+      header,
+      "  \(number) |" + (shown.isEmpty ? "" : " \(shown)"),
+      "  \(gutter) | " + padding + style("^", color(diagnostic.severity)),
+    ].joined(separator: "\n")
+  }
+
+  /// Renders diagnostics about one file, one after the other.
+  public func render(_ diagnostics: [Diagnostic], file: String, source: String) -> String {
+    diagnostics.map { render($0, file: file, source: source) }.joined(separator: "\n")
+  }
+
+  // MARK: Colour
+
+  private enum ANSI: String {
+    case bold = "1"
+    case red = "1;31"
+    case yellow = "1;33"
+    case cyan = "1;36"
+  }
+
+  private func color(_ severity: Diagnostic.Severity) -> ANSI {
+    switch severity {
+    case .error: .red
+    case .warning: .yellow
+    case .note: .cyan
+    }
+  }
+
+  private func style(_ text: String, _ code: ANSI) -> String {
+    useColor ? "\u{1B}[\(code.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  // MARK: Source lines
+
+  /// Line `number` (1-based) of `source`, split as the YAML reader splits lines (LF, CRLF, CR),
+  /// without a byte order mark at the start.
+  static func line(_ number: Int, of source: String) -> Substring? {
+    guard number >= 1 else { return nil }
+    var scalars = Substring(source).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    var current = 1
+    var start = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\n" || scalar == "\r" {
+        if current == number { return Substring(scalars[start..<index]) }
+        var after = scalars.index(after: index)
+        if scalar == "\r", after < scalars.endIndex, scalars[after] == "\n" {
+          after = scalars.index(after: after)
+        }
+        current += 1
+        start = after
+        index = after
+      } else {
+        index = scalars.index(after: index)
+      }
+    }
+    return current == number ? Substring(scalars[start...]) : nil
+  }
+
+  /// `scalar`, or U+FFFD for a control character other than a tab.
+  private static func displayable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    return isControl && scalar != "\t" ? "\u{FFFD}" : scalar
+  }
+
+  /// The number of terminal cells `character` takes: 2 for East Asian wide characters and
+  /// emoji, 1 otherwise.
+  static func width(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 1 }
+    if first.properties.isEmojiPresentation
+      || character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji
+    {
+      return 2
+    }
+    switch first.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}
