@@ -3,8 +3,8 @@
 /// The search is level-synchronous. Each level's frontier (the ids of the states at one
 /// distance, in discovery order) is cut into batches; for each batch:
 /// - phase A: the batch is split into one contiguous range per thread; each thread unpacks its
-///   states, tries every action, checks the properties on each transition, and buffers the
-///   successors that are not yet in the visited set, per shard;
+///   states, checks the state conditions on them, tries every action, checks the transition
+///   conditions, and buffers the successors that are not yet in the visited set, per shard;
 /// - phase B: each thread inserts the buffered successors of its own shards, in the order they
 ///   were discovered, and notes each new state's id at its sequence number; the coordinating
 ///   thread then appends the new ids to the next frontier in sequence order.
@@ -49,6 +49,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline let threads: Int
   /// Frontier states per batch; a batch has at most `1 << 19` sequence numbers.
   @usableFromInline let batchSize: Int
+  /// Frontier states whose successors are looked up together, about 256 successors.
+  @usableFromInline let groupSize: Int
   @usableFromInline let visited: VisitedSet
   @usableFromInline let workers: [Worker]
   /// The id of each new state of the batch at its sequence number, else `noParent`.
@@ -78,7 +80,11 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     threads = max(1, options.threads)
     batchSize = max(1, min(1 << 16, (1 << 19) / max(1, actions.count)))
     visited = VisitedSet(expectedStates: options.maxStates ?? 0)
-    workers = (0..<threads).map { _ in Worker(propertyCount: system.properties.count) }
+    groupSize = max(1, 256 / max(1, actions.count))
+    let successorCapacity = groupSize * max(1, actions.count)
+    workers = (0..<threads).map { _ in
+      Worker(propertyCount: system.properties.count, successorCapacity: successorCapacity)
+    }
     let sequences = batchSize * max(1, actions.count)
     discovered = .allocate(capacity: sequences)
     discovered.initialize(repeating: VisitedSet.noParent, count: sequences)
@@ -156,6 +162,10 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// The hot loop: expands the frontier positions in `range` into `worker`.
+  ///
+  /// Lookups in the visited set miss the cache, so the loop is arranged for the processor to
+  /// overlap them: it computes the successors of a group of states first, then loads all their
+  /// home slots back to back (and the next group's packed states), and only then probes.
   @inlinable
   func expand(
     _ range: Range<Int>, batchStart: Int, frontier: UnsafeBufferPointer<UInt32>,
@@ -163,30 +173,56 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
     let buffers = worker.buffers
+    let keys = worker.successorKeys
+    let hashes = worker.successorHashes
+    let sequences = worker.successorSequences
     let actionCount = actions.count
     var transitions = 0
-    for position in range {
-      let before = system.unpack(reader.key(of: frontier[position]))
-      let firstSequence = (position - batchStart) * actionCount
-      for actionIndex in 0..<actionCount {
-        let action = actions[actionIndex]
-        guard let after = system.next(before, action) else { continue }
-        transitions &+= 1
-        for check in transitionChecks
-        where check.condition(before, action, after) != check.isAlways {
-          worker.record(check.index, position: position, action: actionIndex)
+    var prefetched: UInt64 = 0
+    stateChecks.withUnsafeBufferPointer { stateChecks in
+      transitionChecks.withUnsafeBufferPointer { transitionChecks in
+        var groupStart = range.lowerBound
+        while groupStart < range.upperBound {
+          let group = groupStart..<min(range.upperBound, groupStart + groupSize)
+          var count = 0
+          for position in group {
+            let before = system.unpack(reader.key(of: frontier[position]))
+            for check in stateChecks.indices
+            where stateChecks[check].condition(before) != stateChecks[check].isAlways {
+              worker.record(stateChecks[check].index, position: position, action: -1)
+            }
+            let firstSequence = (position - batchStart) * actionCount
+            for actionIndex in 0..<actionCount {
+              let action = actions[actionIndex]
+              guard let after = system.next(before, action) else { continue }
+              for check in transitionChecks.indices
+              where transitionChecks[check].condition(before, action, after)
+                != transitionChecks[check].isAlways
+              {
+                worker.record(
+                  transitionChecks[check].index, position: position, action: actionIndex)
+              }
+              let key = system.pack(after)
+              keys[count] = key
+              hashes[count] = VisitedSet.hash(key)
+              sequences[count] = UInt32(truncatingIfNeeded: firstSequence &+ actionIndex)
+              count &+= 1
+            }
+          }
+          transitions &+= count
+          for position in group.upperBound..<min(range.upperBound, group.upperBound + groupSize) {
+            prefetched ^= reader.key(of: frontier[position])
+          }
+          for index in 0..<count { prefetched ^= reader.homeSlot(hashes[index]) }
+          for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
+            buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
+          }
+          groupStart = group.upperBound
         }
-        for check in stateChecks where check.condition(after) != check.isAlways {
-          worker.record(check.index, position: position, action: actionIndex)
-        }
-        let key = system.pack(after)
-        let hash = VisitedSet.hash(key)
-        if reader.contains(key, hash: hash) { continue }
-        buffers[VisitedSet.shard(hash)].append(
-          key, sequence: UInt32(truncatingIfNeeded: firstSequence &+ actionIndex))
       }
     }
     worker.transitions = transitions
+    worker.prefetched = prefetched
   }
 
   /// Phase B for `batch`: stores the new states and appends them to the next frontier.
@@ -274,7 +310,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     return complete
   }
 
-  /// Stores the initial states as level 0 and checks the state conditions on them.
+  /// Stores the initial states as level 0.
   @usableFromInline
   func seedInitialStates() {
     for state in system.initialStates {
@@ -298,14 +334,6 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
         continue
       }
       frontier.append(id)
-      for (propertyIndex, property) in properties.enumerated()
-      where verdicts[propertyIndex] == nil {
-        guard case .state(let condition) = property.condition,
-          condition(state) != (property.kind == .always)
-        else { continue }
-        let path = Path<System>(initialState: state, steps: [])
-        verdicts[propertyIndex] = property.kind == .always ? .violated(path) : .reached(path)
-      }
     }
     peakBytes = max(peakBytes, bytes)
   }
@@ -338,7 +366,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     levelHits = Array(repeating: nil, count: properties.count)
   }
 
-  /// The path to the frontier state at `hit.position`, then through action `hit.action`.
+  /// The path to the frontier state at `hit.position`, then through action `hit.action` unless
+  /// the hit is on the state itself.
   ///
   /// The stored states along the path are found by following parent ids; the action between
   /// each pair is the first that leads from one to the next, which is the action that first
@@ -369,6 +398,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
       steps.append(step)
       state = step.state
     }
+    guard hit.action >= 0 else { return Path(initialState: initialState, steps: steps) }
     guard let after = system.next(state, actions[hit.action]) else {
       preconditionFailure("a recorded action is refused on replay: check pack and unpack")
     }
@@ -383,13 +413,12 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     let now = ContinuousClock.now
     guard now - lastReport.time >= options.progressInterval else { return }
     let states = visited.count
-    let interval = (now - lastReport.time).seconds
+    let rate = Double(states - lastReport.states) / max(1e-9, (now - lastReport.time).seconds)
     lastReport = (now, states)
     progress(
       ExplorationProgress(
-        states: states, transitions: transitions, depth: level,
-        statesPerSecond: Double(states - lastReport.states) / interval, queued: queued,
-        bytes: bytes, seconds: (now - start).seconds))
+        states: states, transitions: transitions, depth: level, statesPerSecond: rate,
+        queued: queued, bytes: bytes, seconds: (now - start).seconds))
   }
 
   /// Bytes held now by the visited set, the frontiers, the buffers and the sequence table.

@@ -7,11 +7,13 @@ final class IDRemap: @unchecked Sendable {
   let maps: [UnsafeMutablePointer<UInt32>]
 
   init(oldCapacity: Int) {
-    maps = (0..<VisitedSet.shardCount).map { _ in .allocate(capacity: oldCapacity) }
+    maps = (0..<VisitedSet.shardCount).map { _ in
+      LargeAllocation.allocate(UInt32.self, count: oldCapacity)
+    }
   }
 
   deinit {
-    for map in maps { map.deallocate() }
+    for map in maps { LargeAllocation.deallocate(map) }
   }
 
   /// The new id of the state whose old id was `id`; `noParent` and `sentinelID` map to

@@ -7,10 +7,13 @@
 /// talks about it may hold vacuously.
 ///
 /// A condition sees either a state or a transition:
-/// - a state condition is evaluated on every initial state and on the state after every
-///   transition (so on every reachable state, first at its shortest distance);
+/// - a state condition is evaluated once on every stored state (initial states included), when
+///   the explorer expands it;
 /// - a transition condition is evaluated on every transition that is not refused, as
 ///   `(before, action, after)`; it is never evaluated on initial states.
+///
+/// Once a property is decided (an invariant violated, a witness reached), the explorer stops
+/// evaluating it after the current breadth-first level.
 ///
 /// Conditions are called from several threads at once and must be pure.
 public struct Property<System: TransitionSystem>: Sendable {

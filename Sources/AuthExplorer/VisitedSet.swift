@@ -63,6 +63,13 @@ final class VisitedSet: @unchecked Sendable {
       }
     }
 
+    /// The content of the home slot of `hash`, loaded only to bring it into the cache.
+    @inlinable
+    func homeSlot(_ hash: UInt64) -> UInt64 {
+      keys[Int(truncatingIfNeeded: hash &>> VisitedSet.shardShift)][
+        VisitedSet.home(hash, capacity: capacity)]
+    }
+
     /// The packed state with id `id`.
     @inlinable
     func key(of id: UInt32) -> UInt64 {
@@ -112,9 +119,9 @@ final class VisitedSet: @unchecked Sendable {
     counts = .allocate(capacity: Self.shardCount)
     counts.initialize(repeating: 0, count: Self.shardCount)
     for shard in 0..<Self.shardCount {
-      keys[shard] = .allocate(capacity: shardCapacity)
+      keys[shard] = LargeAllocation.allocate(UInt64.self, count: shardCapacity)
       keys[shard].initialize(repeating: Self.empty, count: shardCapacity)
-      parents[shard] = .allocate(capacity: shardCapacity)
+      parents[shard] = LargeAllocation.allocate(UInt32.self, count: shardCapacity)
       parents[shard].initialize(repeating: Self.noParent, count: shardCapacity)
     }
     peakBytes = bytes
@@ -122,8 +129,8 @@ final class VisitedSet: @unchecked Sendable {
 
   deinit {
     for shard in 0..<Self.shardCount {
-      keys[shard].deallocate()
-      parents[shard].deallocate()
+      LargeAllocation.deallocate(keys[shard])
+      LargeAllocation.deallocate(parents[shard])
     }
     keys.deallocate()
     parents.deallocate()
@@ -191,21 +198,36 @@ final class VisitedSet: @unchecked Sendable {
   ///
   /// - Parameter batchParents: the ids of the batch's frontier, so that the parent of the
   ///   candidate with sequence number `q` is `batchParents[q / actionCount]`.
+  /// - Returns: a value derived from prefetching loads, to keep the optimizer from dropping them.
+  @discardableResult
   func insertCandidates(
     shard: Int, from workers: [Worker], batchParents: UnsafePointer<UInt32>, actionCount: Int,
     discovered: UnsafeMutablePointer<UInt32>
-  ) {
+  ) -> UInt64 {
+    let capacity = UInt64(shardCapacity)
+    let shardKeys = keys[shard]
+    var prefetched: UInt64 = 0
     for worker in workers {
       let buffer = worker.buffers[shard]
-      for index in 0..<buffer.count {
-        let key = buffer.keys[index]
-        let sequence = Int(buffer.sequences[index])
-        let parent = batchParents[sequence / actionCount]
-        if let id = insert(key, hash: Self.hash(key), parent: parent) {
-          discovered[sequence] = id
+      // Loads the home slots of a chunk back to back, so that their cache misses overlap.
+      var chunkStart = 0
+      while chunkStart < buffer.count {
+        let chunk = chunkStart..<min(buffer.count, chunkStart + 64)
+        for index in chunk {
+          prefetched ^= shardKeys[Self.home(Self.hash(buffer.keys[index]), capacity: capacity)]
         }
+        for index in chunk {
+          let key = buffer.keys[index]
+          let sequence = Int(buffer.sequences[index])
+          let parent = batchParents[sequence / actionCount]
+          if let id = insert(key, hash: Self.hash(key), parent: parent) {
+            discovered[sequence] = id
+          }
+        }
+        chunkStart = chunk.upperBound
       }
     }
+    return prefetched
   }
 
   /// Whether each shard can take `incoming[shard]` more states without growing.
@@ -263,9 +285,9 @@ final class VisitedSet: @unchecked Sendable {
   private func rehash(shard: Int, newCapacity: Int, map: UnsafeMutablePointer<UInt32>) {
     let oldKeys = keys[shard]
     let oldParents = parents[shard]
-    let newKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+    let newKeys = LargeAllocation.allocate(UInt64.self, count: newCapacity)
     newKeys.initialize(repeating: Self.empty, count: newCapacity)
-    let newParents = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+    let newParents = LargeAllocation.allocate(UInt32.self, count: newCapacity)
     newParents.initialize(repeating: Self.noParent, count: newCapacity)
     for oldSlot in 0..<shardCapacity {
       let key = oldKeys[oldSlot]
@@ -281,8 +303,8 @@ final class VisitedSet: @unchecked Sendable {
         UInt32(truncatingIfNeeded: shard) << Self.slotBits
         | UInt32(truncatingIfNeeded: slot)
     }
-    oldKeys.deallocate()
-    oldParents.deallocate()
+    LargeAllocation.deallocate(oldKeys)
+    LargeAllocation.deallocate(oldParents)
     keys[shard] = newKeys
     parents[shard] = newParents
   }

@@ -4,7 +4,8 @@
 /// resets it between parallel phases, which is why it can be `@unchecked Sendable`.
 @usableFromInline
 final class Worker: @unchecked Sendable {
-  /// Where a property was first hit: the frontier position and the action index.
+  /// Where a property was first hit: the frontier position and the action index, or -1 for
+  /// the frontier state itself.
   @usableFromInline
   struct Hit: Comparable, Sendable {
     @usableFromInline let position: Int
@@ -24,12 +25,21 @@ final class Worker: @unchecked Sendable {
 
   /// One candidate buffer per shard of the visited set.
   @usableFromInline let buffers: UnsafeMutablePointer<CandidateBuffer>
+  /// The successors of the group of states being expanded: packed, hashed and numbered.
+  @usableFromInline let successorKeys: UnsafeMutablePointer<UInt64>
+  @usableFromInline let successorHashes: UnsafeMutablePointer<UInt64>
+  @usableFromInline let successorSequences: UnsafeMutablePointer<UInt32>
+  /// Where prefetching loads leave their values, so that the optimizer keeps them.
+  @usableFromInline var prefetched: UInt64 = 0
   /// Transitions computed since the last reset.
   @usableFromInline var transitions = 0
   /// Per property, the first hit in this worker's range since the last reset.
   @usableFromInline var hits: [Hit?]
 
-  init(propertyCount: Int) {
+  init(propertyCount: Int, successorCapacity: Int) {
+    successorKeys = .allocate(capacity: successorCapacity)
+    successorHashes = .allocate(capacity: successorCapacity)
+    successorSequences = .allocate(capacity: successorCapacity)
     buffers = .allocate(capacity: VisitedSet.shardCount)
     for shard in 0..<VisitedSet.shardCount {
       (buffers + shard).initialize(to: CandidateBuffer(capacity: 64))
@@ -38,6 +48,9 @@ final class Worker: @unchecked Sendable {
   }
 
   deinit {
+    successorKeys.deallocate()
+    successorHashes.deallocate()
+    successorSequences.deallocate()
     for shard in 0..<VisitedSet.shardCount { buffers[shard].deallocate() }
     buffers.deinitialize(count: VisitedSet.shardCount)
     buffers.deallocate()

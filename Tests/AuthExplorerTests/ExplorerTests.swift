@@ -196,7 +196,7 @@ import Testing
       counter, options: ExplorationOptions(stopWhenEveryInvariantIsViolated: true)
     ).run()
     #expect(early.completion == .stoppedEarly)
-    #expect(early.states == 6)
+    #expect(early.states == 7)
     #expect(early["C5"]?.path?.finalState == 5)
     let full = Explorer(counter).run()
     #expect(full.completion == .complete)
