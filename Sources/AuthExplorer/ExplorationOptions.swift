@@ -1,0 +1,41 @@
+import Foundation
+
+/// How far and how fast an `Explorer` searches.
+public struct ExplorationOptions: Sendable {
+  /// The most distinct states to store, or `nil` for no limit.
+  ///
+  /// When a new state would go beyond it, the search stops and the result is incomplete: no
+  /// invariant is reported as holding and no witness as unreached. Setting it also sizes the
+  /// visited set once, up front, for about 16 bytes per state, instead of growing it.
+  public var maxStates: Int?
+
+  /// The number of threads to search with; at least 1.
+  public var threads: Int
+
+  /// Stops at the end of the first level where every `always` property has been violated.
+  ///
+  /// Off by default: witnesses need the whole state space. When it stops a search, the result
+  /// is incomplete and unreached witnesses are reported as unknown.
+  public var stopWhenEveryInvariantIsViolated: Bool
+
+  /// Called about once per `progressInterval` on the thread that called `Explorer.run()`.
+  public var progress: (@Sendable (ExplorationProgress) -> Void)?
+
+  /// How often `progress` is called.
+  public var progressInterval: Duration
+
+  /// Creates options; the defaults explore everything with one thread per active processor.
+  public init(
+    maxStates: Int? = nil,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    stopWhenEveryInvariantIsViolated: Bool = false,
+    progressInterval: Duration = .seconds(1),
+    progress: (@Sendable (ExplorationProgress) -> Void)? = nil
+  ) {
+    self.maxStates = maxStates
+    self.threads = max(1, threads)
+    self.stopWhenEveryInvariantIsViolated = stopWhenEveryInvariantIsViolated
+    self.progressInterval = progressInterval
+    self.progress = progress
+  }
+}

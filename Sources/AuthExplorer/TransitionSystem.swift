@@ -1,0 +1,38 @@
+/// A finite transition system that `Explorer` searches breadth first.
+///
+/// The explorer starts from `initialStates` and, in every state it reaches, tries each of
+/// `actions` in the order of that array; `next(_:_:)` returns the successor, or `nil` when the
+/// action is refused in that state. That fixed order matters: among the shortest paths to a
+/// violation or a witness, the explorer reports the first one in action order.
+///
+/// States are stored packed into one `UInt64` each, so `pack(_:)` must be injective on reachable
+/// states and `unpack(_:)` must undo it: everything `next(_:_:)` and the properties read must
+/// survive `unpack(pack(state))`. Two states with the same packing are the same state to the
+/// explorer. Any packed value is allowed, including `UInt64.max` and `0`.
+///
+/// For speed, `next(_:_:)`, `pack(_:)` and `unpack(_:)` should be cheap, allocation-free and
+/// pure: the explorer calls them from several threads at once, once per action per state.
+public protocol TransitionSystem: Sendable {
+  /// A state of the system; it needs no conformances, only a packing.
+  associatedtype State
+  /// An action, tried in every state in the order of `actions`.
+  associatedtype Action
+
+  /// The states the search starts from, in order; duplicates (by packing) are ignored.
+  var initialStates: [State] { get }
+
+  /// Every action, in the fixed order the explorer tries them in each state.
+  var actions: [Action] { get }
+
+  /// The state after `action` in `state`, or `nil` when the action is refused there.
+  func next(_ state: State, _ action: Action) -> State?
+
+  /// Packs `state` into 64 bits; must be injective on reachable states.
+  func pack(_ state: State) -> UInt64
+
+  /// The state that `pack(_:)` packed into `packed`.
+  func unpack(_ packed: UInt64) -> State
+
+  /// The invariants and witnesses to check, reported in this order.
+  var properties: [Property<Self>] { get }
+}

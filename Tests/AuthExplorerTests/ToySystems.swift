@@ -1,0 +1,66 @@
+import AuthExplorer
+
+/// A counter that steps by each of `steps` modulo `modulus`, starting from `initial`.
+struct ModularCounter: TransitionSystem {
+  var modulus: Int
+  var steps: [Int] = [1]
+  var initialStates: [Int] = [0]
+  var properties: [Property<ModularCounter>] = []
+
+  var actions: [Int] { steps }
+  func next(_ state: Int, _ step: Int) -> Int? { (state + step) % modulus }
+  func pack(_ state: Int) -> UInt64 { UInt64(state) }
+  func unpack(_ packed: UInt64) -> Int { Int(packed) }
+}
+
+/// The die-hard puzzle: a 3-litre and a 5-litre jug, a tap and a sink.
+struct WaterJugs: TransitionSystem {
+  struct State: Equatable {
+    var small = 0
+    var big = 0
+  }
+
+  enum Action: CaseIterable {
+    case fillSmall, fillBig, emptySmall, emptyBig, pourSmallIntoBig, pourBigIntoSmall
+  }
+
+  var properties: [Property<WaterJugs>] = []
+  var initialStates: [State] { [State()] }
+  var actions: [Action] { Action.allCases }
+
+  func next(_ state: State, _ action: Action) -> State? {
+    var after = state
+    switch action {
+    case .fillSmall: after.small = 3
+    case .fillBig: after.big = 5
+    case .emptySmall: after.small = 0
+    case .emptyBig: after.big = 0
+    case .pourSmallIntoBig:
+      let amount = min(state.small, 5 - state.big)
+      after.small -= amount
+      after.big += amount
+    case .pourBigIntoSmall:
+      let amount = min(state.big, 3 - state.small)
+      after.big -= amount
+      after.small += amount
+    }
+    return after == state ? nil : after
+  }
+
+  func pack(_ state: State) -> UInt64 { UInt64(state.small) << 8 | UInt64(state.big) }
+  func unpack(_ packed: UInt64) -> State { State(small: Int(packed >> 8), big: Int(packed & 0xff)) }
+}
+
+/// A counter over `0..<count` whose state `sentinelState` packs to `UInt64.max`, the value the
+/// visited set uses for empty slots.
+struct SentinelCounter: TransitionSystem {
+  var count: Int
+  var sentinelState: Int
+  var properties: [Property<SentinelCounter>] = []
+
+  var initialStates: [Int] { [0] }
+  var actions: [Int] { [1] }
+  func next(_ state: Int, _ step: Int) -> Int? { state + step < count ? state + step : nil }
+  func pack(_ state: Int) -> UInt64 { (UInt64.max - UInt64(sentinelState)) &+ UInt64(state) }
+  func unpack(_ packed: UInt64) -> Int { Int(packed &- (UInt64.max - UInt64(sentinelState))) }
+}
