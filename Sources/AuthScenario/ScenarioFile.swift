@@ -4,7 +4,7 @@ import Foundation
 /// A scenario file read from disk: its text, and the scenario or the diagnostics that stop it.
 public struct ScenarioFile: Sendable {
   /// The largest scenario file read.
-  public static let maximumBytes = 4 << 20
+  public static let maximumBytes = YAMLReader.maximumInputLength
 
   /// The path as given.
   public let path: String
@@ -26,7 +26,7 @@ public struct ScenarioFile: Sendable {
       return unreadable(path, "cannot read the file")
     }
     guard data.count <= maximumBytes else {
-      return unreadable(path, "the file is larger than 4 MiB")
+      return unreadable(path, "file is larger than \(maximumBytes) bytes")
     }
     return parse(Array(data), path: path)
   }

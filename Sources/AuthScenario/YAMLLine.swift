@@ -7,9 +7,10 @@ struct YAMLLine {
   let number: Int
   /// The line's scalars, without its line break.
   let scalars: [Unicode.Scalar]
-  /// `columns[i]` is the 1-based character column of `scalars[i]`; `columns[scalars.count]` is
-  /// the column just after the last character.
-  let columns: [Int]
+  /// `columns[i]` is the 1-based character column of `scalars[i]`, and `columns[scalars.count]`
+  /// the column just after the last character; empty for an ASCII line, where the column of
+  /// `scalars[i]` is `i + 1`.
+  private let columns: [Int]
   /// Whether a line break (LF, CRLF or CR) ends the line.
   let hasLineBreak: Bool
   /// The number of spaces that start the line.
@@ -22,6 +23,11 @@ struct YAMLLine {
     var indent = 0
     while indent < scalars.count, scalars[indent] == " " { indent += 1 }
     self.indent = indent
+    // In ASCII text without line breaks, every scalar is a character of its own.
+    guard !scalars.allSatisfy(\.isASCII) else {
+      self.columns = []
+      return
+    }
     var columns: [Int] = []
     columns.reserveCapacity(scalars.count + 1)
     var view = String.UnicodeScalarView()
@@ -38,8 +44,15 @@ struct YAMLLine {
   /// The number of scalars in the line.
   var count: Int { scalars.count }
 
+  /// The 1-based character column of the scalar at `index`; past the end of the line, the
+  /// column just after its last character.
+  func column(at index: Int) -> Int {
+    let index = min(max(index, 0), scalars.count)
+    return columns.isEmpty ? index + 1 : columns[index]
+  }
+
   /// The number of characters in the line.
-  var characterCount: Int { columns[scalars.count] - 1 }
+  var characterCount: Int { column(at: scalars.count) - 1 }
 
   /// The scalar at `index`, or nil past the end of the line.
   subscript(safe index: Int) -> Unicode.Scalar? {

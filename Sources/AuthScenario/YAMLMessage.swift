@@ -20,6 +20,8 @@ enum YAMLMessage {
   // MARK: Lines and documents
 
   static let tabInIndentation = "tabs are not allowed in indentation; indent with spaces"
+  static let tab =
+    "unexpected tab; tabs are only allowed in quoted scalars, literal blocks and comments"
   static let documentStart = "document marker '---' is not supported; remove it"
   static let secondDocument = "only one document is allowed; '---' starts a second one"
   static let documentEnd = "document end marker '...' is not supported; remove it"
@@ -103,6 +105,12 @@ enum YAMLMessage {
     "expected ',' or ']' after an item, found \(quoted(found))"
   }
   static let flowEntry = "unexpected '-' in a flow sequence; quote the item"
+  static func flowPlainStart(_ indicator: Unicode.Scalar) -> String {
+    "an item of a flow sequence cannot start with '\(indicator)'; quote the item"
+  }
+  static func flowPlainCharacter(_ indicator: Unicode.Scalar) -> String {
+    "a plain item of a flow sequence cannot contain '\(indicator)'; quote the item"
+  }
 
   // MARK: Literal blocks
 

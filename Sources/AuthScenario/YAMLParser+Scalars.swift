@@ -12,6 +12,8 @@ extension YAMLParser {
     case colon(Int)
     /// At `,`, `[`, `]`, `{` or `}` in a flow sequence.
     case flowIndicator
+    /// At a tab, which the subset does not allow outside quotes, literal blocks and comments.
+    case tab(Int)
   }
 
   /// A quoted scalar scanned on one line.
@@ -43,17 +45,19 @@ extension YAMLParser {
     var end = start
     while index < scalars.count {
       let scalar = scalars[index]
-      if scalar == ":" && index > start {
+      if scalar == "\t" {
+        return (end, .tab(index))
+      } else if scalar == ":" && index > start {
         let after = index + 1 < scalars.count ? scalars[index + 1] : nil
         if after == nil || Self.isWhite(after) || (flow && Self.isFlowIndicator(after)) {
           return (end, .colon(index))
         }
-      } else if scalar == "#" && index > start && Self.isWhite(scalars[index - 1]) {
+      } else if scalar == "#" && index > start && scalars[index - 1] == " " {
         return (end, .comment)
       } else if flow && Self.isFlowIndicator(scalar) {
         return (end, .flowIndicator)
       }
-      if !Self.isWhite(scalar) { end = index + 1 }
+      if scalar != " " { end = index + 1 }
       index += 1
     }
     return (end, .endOfLine)
@@ -124,8 +128,7 @@ extension YAMLParser {
     guard let first = source[safe: index] else { return nil }
     if first == "'" || first == "\"" {
       guard case .success(let quoted) = scanQuoted(line, index) else { return nil }
-      var colon = quoted.end
-      while Self.isWhite(source[safe: colon]) { colon += 1 }
+      let colon = skipSpaces(line, quoted.end)
       guard source[safe: colon] == ":",
         colon + 1 == source.count || Self.isWhite(source[safe: colon + 1])
       else { return nil }
@@ -168,6 +171,7 @@ extension YAMLParser {
     case "{": return YAMLMessage.flowMapping
     case ">": return YAMLMessage.folded
     case "?" where separated: return YAMLMessage.complexKey
+    case "?" where flow, ":" where flow: return YAMLMessage.flowPlainStart(scalar)
     case ":" where separated: return flow ? YAMLMessage.flowPair : YAMLMessage.missingKey
     case "-" where separated: return flow ? YAMLMessage.flowEntry : YAMLMessage.sequenceOnKeyLine
     case "%", "@", "`", ",", "]", "}": return YAMLMessage.reservedStart(scalar)
@@ -182,8 +186,8 @@ extension YAMLParser {
   /// - Returns: whether the rest of the line is clean.
   func checkLineEnd(_ line: Int, from index: Int, after: String) -> Bool {
     let source = lines[line]
-    var end = index
-    while Self.isWhite(source[safe: end]) { end += 1 }
+    let end = skipSpaces(line, index)
+    if rejectTab(line, end) { return false }
     guard let scalar = source[safe: end] else { return true }
     if scalar == "#" {
       if end > index { return true }
@@ -237,6 +241,10 @@ extension YAMLParser {
   private func plainValue(_ line: Int, _ index: Int, parentIndent: Int) -> YAMLNode? {
     let source = lines[line]
     let (end, stop) = scanPlain(line, index, flow: false)
+    if case .tab(let tab) = stop {
+      report(YAMLMessage.tab, line: line, index: tab)
+      return nil
+    }
     if case .colon(let colon) = stop {
       var after = colon + 1
       while Self.isWhite(source[safe: after]) { after += 1 }
@@ -265,8 +273,7 @@ extension YAMLParser {
       quoted = scanned
     }
     let source = lines[line]
-    var after = quoted.end
-    while Self.isWhite(source[safe: after]) { after += 1 }
+    let after = skipSpaces(line, quoted.end)
     if source[safe: after] == ":" {
       let separated =
         after + 1 == source.count || Self.isWhite(source[safe: after + 1])
@@ -293,9 +300,10 @@ extension YAMLParser {
     var expectsItem = true
     var afterComma = false
     while true {
-      while Self.isWhite(source[safe: index]) { index += 1 }
+      index = skipSpaces(line, index)
+      if rejectTab(line, index) { return nil }
       guard let scalar = source[safe: index],
-        !(scalar == "#" && Self.isWhite(source[safe: index - 1]))
+        !(scalar == "#" && source[safe: index - 1] == " ")
       else {
         report(YAMLMessage.unterminatedFlow, line: line, index: start)
         return nil
@@ -332,6 +340,9 @@ extension YAMLParser {
       case "[":
         report(YAMLMessage.nestedFlow, line: line, index: index)
         return nil
+      case "|":
+        report(YAMLMessage.flowPlainStart(scalar), line: line, index: index)
+        return nil
       case "'", "\"":
         switch scanQuoted(line, index) {
         case .failure(let error):
@@ -348,8 +359,18 @@ extension YAMLParser {
           return nil
         }
         let (end, stop) = scanPlain(line, index, flow: true)
+        if case .tab(let tab) = stop {
+          report(YAMLMessage.tab, line: line, index: tab)
+          return nil
+        }
         if case .colon(let colon) = stop {
           report(YAMLMessage.flowPair, line: line, index: colon)
+          return nil
+        }
+        // YAML 1.1 parsers (PyYAML) end flow plain scalars at ':' and '?'.
+        if let special = source.scalars[index..<end].firstIndex(where: { $0 == ":" || $0 == "?" }) {
+          report(
+            YAMLMessage.flowPlainCharacter(source.scalars[special]), line: line, index: special)
           return nil
         }
         let range = SourceRange(start: position(line, index), end: position(line, end))
@@ -372,8 +393,7 @@ extension YAMLParser {
 
   /// The index of a `:` that follows `index` after optional white space.
   private func colonAfter(_ line: Int, _ index: Int) -> Int? {
-    var after = index
-    while Self.isWhite(lines[line][safe: after]) { after += 1 }
+    let after = skipSpaces(line, index)
     return lines[line][safe: after] == ":" ? after : nil
   }
 
@@ -431,7 +451,8 @@ extension YAMLParser {
         }
         body.append(BodyLine(text: nil, index: current))
       } else {
-        if spaces <= parentIndent || source.scalars[spaces] == "\t"
+        // At the root, text must be indented too, as PyYAML and libyaml require.
+        if spaces <= max(parentIndent, 0) || source.scalars[spaces] == "\t"
           || (spaces == 0 && Self.documentMarker(source) != nil)
         {
           break

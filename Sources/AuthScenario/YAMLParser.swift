@@ -33,7 +33,7 @@ final class YAMLParser {
   func position(_ line: Int, _ index: Int) -> SourcePosition {
     let source = lines[line]
     return SourcePosition(
-      line: source.number, column: source.columns[min(max(index, 0), source.count)])
+      line: source.number, column: source.column(at: index))
   }
 
   /// Records an error, unless the parser has stopped; after `YAMLReader.maximumErrorCount`
@@ -93,14 +93,36 @@ final class YAMLParser {
   static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09, 0x20...0x7E: true
-    case 0xA0...0xD7FF, 0xE000...0xFFFD: scalar.value != 0xFEFF && scalar.value != 0x2028
-      && scalar.value != 0x2029
+    case 0xA0...0xD7FF, 0xE000...0xFFFD:
+      scalar.value != 0xFEFF && scalar.value != 0x2028
+        && scalar.value != 0x2029
     case 0x10000...0x10FFFF: true
     default: false
     }
   }
 
+  /// Whether `scalar` is a space or a tab: what must follow an indicator such as `:` or `-`.
+  ///
+  /// Only spaces separate tokens, though: libyaml and PyYAML reject tabs in many places where
+  /// YAML 1.2 allows them, so the reader accepts tabs only inside quoted scalars, literal block
+  /// text and comments, and reports them anywhere else.
   static func isWhite(_ scalar: Unicode.Scalar?) -> Bool { scalar == " " || scalar == "\t" }
+
+  /// The index of the first scalar at or after `index` that is not a space.
+  func skipSpaces(_ line: Int, _ index: Int) -> Int {
+    var index = index
+    while lines[line][safe: index] == " " { index += 1 }
+    return index
+  }
+
+  /// Reports a tab at `index`, if there is one there.
+  ///
+  /// - Returns: whether there was a tab.
+  func rejectTab(_ line: Int, _ index: Int) -> Bool {
+    guard lines[line][safe: index] == "\t" else { return false }
+    report(YAMLMessage.tab, line: line, index: index)
+    return true
+  }
 
   // MARK: Lines
 
@@ -322,8 +344,11 @@ final class YAMLParser {
   /// below, or missing (an empty plain scalar).
   func parseValue(line: Int, index: Int, keyIndent: Int, depth: Int) -> YAMLNode {
     let source = lines[line]
-    var start = index
-    while Self.isWhite(source[safe: start]) { start += 1 }
+    let start = skipSpaces(line, index)
+    if rejectTab(line, start) {
+      skipDeeper(than: keyIndent)
+      return emptyScalar(line, index)
+    }
     if start < source.count && source.scalars[start] != "#" {
       return parseInlineValue(line: line, index: start, parentIndent: keyIndent, depth: depth)
     }
@@ -426,8 +451,8 @@ final class YAMLParser {
       case .failure(let error):
         report(error.message, line: line, index: error.index)
       case .success(let scanned):
-        var after = scanned.end
-        while Self.isWhite(source[safe: after]) { after += 1 }
+        let after = skipSpaces(line, scanned.end)
+        if rejectTab(line, after) { return }
         if source[safe: after] == ":" {
           report(YAMLMessage.spaceAfterColon, line: line, index: after)
         } else {
@@ -442,7 +467,11 @@ final class YAMLParser {
       return
     }
     if first != "[" && first != "|" {
-      let end = scanPlain(line, index, flow: false).end
+      let (end, stop) = scanPlain(line, index, flow: false)
+      if case .tab(let tab) = stop {
+        report(YAMLMessage.tab, line: line, index: tab)
+        return
+      }
       if let colon = source.scalars[index..<end].firstIndex(of: ":") {
         report(YAMLMessage.spaceAfterColon, line: line, index: colon)
         return

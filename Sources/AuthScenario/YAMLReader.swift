@@ -30,8 +30,9 @@ public enum YAMLReader {
   /// The longest key, in Unicode scalars from its first character to its `:` (YAML's own limit
   /// for implicit keys).
   public static let maximumKeyLength = 1_024
-  /// The largest input, in UTF-8 bytes.
-  public static let maximumInputLength = 4 * 1_048_576
+  /// The largest input, in UTF-8 bytes: far more than any scenario needs, and small enough to
+  /// read in well under a second whatever it holds.
+  public static let maximumInputLength = 1_048_576
   /// The number of errors after which the reader stops, with a note.
   public static let maximumErrorCount = 100
 

@@ -29,3 +29,27 @@ import Testing
     #expect(why.map(\.rule).contains(.r30))
   }
 }
+
+extension ExampleStoryTests {
+  @Test("the README's library example plays as written")
+  func readmeLibraryExample() throws {
+    var location = AuthorizationSimulator(
+      configuration: AppConfiguration(
+        ios: .ios18,
+        infoPlist: InfoPlist(
+          whenInUseUsageDescription: "Shows stations near you",
+          temporaryUsageDescriptions: ["Navigation": "Turn-by-turn directions"])))
+    try location.launch()
+    try location.createSession("app", authorization: .whenInUse)
+    try location.tap(.allowWhileUsing, precise: false)
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    #expect(location.prompt == .temporaryFullAccuracy)
+    try location.tap(.dontAllow)
+    #expect(location.diagnostics(forSession: "nav") == [.fullAccuracyDenied])
+    #expect(throws: Refusal.self) { try location.changeSettings(.precise(true)) }
+    #expect(
+      location.explanation(of: .diagnostics(location.holder(named: "nav")!)).map(\.rule)
+        .contains(.r31))
+  }
+}

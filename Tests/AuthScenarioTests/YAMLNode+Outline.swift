@@ -10,7 +10,8 @@ extension YAMLNode {
     switch self {
     case .scalar(let scalar): scalar.outline
     case .mapping(let mapping):
-      "{" + mapping.entries.map { "\($0.key.outline): \($0.value.outline)" }
+      "{"
+        + mapping.entries.map { "\($0.key.outline): \($0.value.outline)" }
         .joined(separator: ", ") + "}"
     case .sequence(let sequence):
       (sequence.style == .flow ? "f[" : "[")

@@ -1,0 +1,173 @@
+import AuthScenario
+import Testing
+
+@testable import AuthCheckCLI
+
+@Suite struct DiagnosticRendererTests {
+  struct RenderCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var diagnostic: Diagnostic
+    var source: String
+    var rendered: String
+    var testDescription: String { name }
+  }
+
+  static let upgrade = """
+    scenario: staged Always upgrade
+    steps:
+      - launch
+      - session: app
+        authorization: whenInUse
+      - expect:
+          prompt: whenInUse
+      - tapp: allowWhileUsing
+      - wait
+      - wait
+      - wait
+      - expect:
+          prompt: none
+
+    """
+
+  static let cases: [RenderCase] = [
+    RenderCase(
+      name: "an error with the source line and a caret",
+      diagnostic: .error(
+        "unknown step 'tapp'; did you mean 'tap'?", at: .init(line: 8, column: 5)),
+      source: upgrade,
+      rendered: """
+        scenarios/upgrade.yaml:8:5: error: unknown step 'tapp'; did you mean 'tap'?
+          8 |   - tapp: allowWhileUsing
+            |     ^
+        """),
+    RenderCase(
+      name: "a two-digit line number widens the gutter",
+      diagnostic: .warning("'none' is the default", at: .init(line: 13, column: 15)),
+      source: upgrade,
+      rendered: """
+        scenarios/upgrade.yaml:13:15: warning: 'none' is the default
+          13 |       prompt: none
+             |               ^
+        """),
+    RenderCase(
+      name: "a note at column 1",
+      diagnostic: .note("the scenario starts here", at: .init(line: 1, column: 1)),
+      source: upgrade,
+      rendered: """
+        scenarios/upgrade.yaml:1:1: note: the scenario starts here
+          1 | scenario: staged Always upgrade
+            | ^
+        """),
+    RenderCase(
+      name: "a caret just past the end of the line",
+      diagnostic: .error("expected a value", at: .init(line: 2, column: 7)),
+      source: upgrade,
+      rendered: """
+        scenarios/upgrade.yaml:2:7: error: expected a value
+          2 | steps:
+            |       ^
+        """),
+    RenderCase(
+      name: "tabs before the caret are repeated",
+      diagnostic: .error("unexpected tab", at: .init(line: 1, column: 4)),
+      source: "a:\t\tb\n",
+      rendered: "scenarios/upgrade.yaml:1:4: error: unexpected tab\n"
+        + "  1 | a:\t\tb\n"
+        + "    |   \t^"),
+    RenderCase(
+      name: "wide characters and emoji take two cells, combining marks none",
+      diagnostic: .error("alias '*x' is not supported", at: .init(line: 1, column: 8)),
+      source: "名前: é🚀 *x\n",
+      // 名 and 前 take two cells each, é one, 🚀 two: ten cells before the caret.
+      rendered: "scenarios/upgrade.yaml:1:8: error: alias '*x' is not supported\n"
+        + "  1 | 名前: é🚀 *x\n"
+        + "    | " + String(repeating: " ", count: 10) + "^"),
+    RenderCase(
+      name: "CRLF and CR line ends and a byte order mark",
+      diagnostic: .error(
+        "duplicate key 'a'; first defined on line 1", at: .init(line: 3, column: 1)),
+      source: "\u{FEFF}a: 1\r\nb: 2\ra: 3\r\n",
+      rendered: """
+        scenarios/upgrade.yaml:3:1: error: duplicate key 'a'; first defined on line 1
+          3 | a: 3
+            | ^
+        """),
+    RenderCase(
+      name: "an empty line has no trailing space in the gutter",
+      diagnostic: .error("missing key 'steps'", at: .init(line: 1, column: 1)),
+      source: "",
+      rendered: """
+        scenarios/upgrade.yaml:1:1: error: missing key 'steps'
+          1 |
+            | ^
+        """),
+    RenderCase(
+      name: "control characters are shown as a replacement character",
+      diagnostic: .error(
+        "invalid character U+0000; YAML text must be printable", at: .init(line: 1, column: 5)),
+      source: "a: b\u{0}c",
+      rendered: """
+        scenarios/upgrade.yaml:1:5: error: invalid character U+0000; YAML text must be printable
+          1 | a: b\u{FFFD}c
+            |     ^
+        """),
+    RenderCase(
+      name: "a line beyond the end of the source shows only the first line",
+      diagnostic: .error("unexpected end of file", at: .init(line: 40, column: 1)),
+      source: upgrade,
+      rendered: "scenarios/upgrade.yaml:40:1: error: unexpected end of file"),
+  ]
+
+  @Test("renders the first line, the source line and a caret", arguments: cases)
+  func renders(_ testCase: RenderCase) {
+    let renderer = DiagnosticRenderer(useColor: false)
+    let text = renderer.render(
+      testCase.diagnostic, file: "scenarios/upgrade.yaml", source: testCase.source)
+    #expect(text == testCase.rendered)
+  }
+
+  @Test("colours the location, the severity, the message and the caret when asked")
+  func rendersColor() {
+    let renderer = DiagnosticRenderer(useColor: true)
+    let text = renderer.render(
+      .error("bad", at: .init(line: 1, column: 2)), file: "f.yaml", source: "ab\n")
+    let escape = "\u{1B}["
+    #expect(
+      text == """
+        \(escape)1mf.yaml:1:2:\(escape)0m \(escape)1;31merror:\(escape)0m \(escape)1mbad\(escape)0m
+          1 | ab
+            |  \(escape)1;31m^\(escape)0m
+        """)
+  }
+
+  @Test("renders several diagnostics one after the other")
+  func rendersSeveral() {
+    let renderer = DiagnosticRenderer()
+    let text = renderer.render(
+      [
+        .error("first", at: .init(line: 1, column: 1)),
+        .note("second", at: .init(line: 2, column: 2)),
+      ], file: "f.yaml", source: "a\nbc\n")
+    #expect(
+      text == """
+        f.yaml:1:1: error: first
+          1 | a
+            | ^
+        f.yaml:2:2: note: second
+          2 | bc
+            |  ^
+        """)
+  }
+
+  @Test("renders what the YAML reader reports at the right column")
+  func rendersReaderDiagnostic() throws {
+    let source = "scenario: café\nsteps:\n  - tap: [a, {b}]\n"
+    let diagnostic = try #require(YAMLReader.read(source).diagnostics.first)
+    #expect(
+      DiagnosticRenderer().render(diagnostic, file: "s.yaml", source: source) == """
+        s.yaml:3:14: error: flow mapping '{' is not supported; use an indented block mapping
+          3 |   - tap: [a, {b}]
+            |              ^
+        """)
+  }
+}
