@@ -88,7 +88,9 @@ extension AuthorizationState {
   /// Whether the effective status is authorized (R4).
   public func isAuthorized(_ c: AppConfiguration, trace: inout Trace) -> Bool {
     let status = authorizationStatus(c, trace: &trace)
-    return status == .authorizedWhenInUse || status == .authorizedAlways
+    let authorized = status == .authorizedWhenInUse || status == .authorizedAlways
+    trace.cite(.r4, authorized ? "the app is authorized" : "the app is not authorized")
+    return authorized
   }
 
   // MARK: R6, R8
@@ -293,6 +295,10 @@ extension AuthorizationState {
   public func backgroundIndicator(
     _ c: AppConfiguration, trace: inout Trace
   ) -> BackgroundIndicator {
+    if app == .foreground {
+      trace.cite(.r35, "the app is in the foreground")
+      return .hidden
+    }
     if carriedBackgroundActivityIsActive(c) {
       trace.cite(.r37, "a CLBackgroundActivitySession carries the app across termination")
       return .shown

@@ -515,8 +515,11 @@ extension AuthorizationState {
       return
     }
     for session in sessions {
-      guard let key = session.fullAccuracyPurposeKey, c.hasPurposeKey(key), !declined(key)
-      else { continue }
+      guard let key = session.fullAccuracyPurposeKey, c.hasPurposeKey(key) else { continue }
+      if declined(key) {
+        trace.cite(.r22) { n in "the user declined '\(n.name(of: key))' this run, so no prompt" }
+        continue
+      }
       pendingPrompt = .temporaryFullAccuracy(key)
       trace.cite(.r18) { n in "session '\(n.name(of: session.id))' wants full accuracy for '\(n.name(of: key))'" }
       return
