@@ -28,11 +28,20 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the property reads only one state (checked once per stored state) rather than a
+  /// step.
+  var isStateProperty: Bool {
+    switch self {
+    case .p2, .p4, .p5, .p8, .p10, .p11: true
+    case .p1, .p3, .p6, .p7, .p9: false
+    }
+  }
+
   /// Whether the property holds on the step from `before` (`nil` for an initial state) by
   /// `event` to `after`.
   func holds(
     before: ExploredState?, event: AuthorizationEvent?, after: ExploredState,
-    _ o: Observation, _ c: AppConfiguration
+    _ observe: () -> Observation, _ c: AppConfiguration
   ) -> Bool {
     let m = after.model
     switch self {
@@ -70,13 +79,15 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return false
       }
     case .p4:
+      let o = observe()
       return !o.delivers || (o.authorized && m.locationServicesEnabled)
     case .p5:
+      let o = observe()
       return o.updates != .full || m.precise || m.temporaryFullAccuracy
     case .p6:
       switch event {
       case .wait, .terminate:
-        return o.inUse || (!m.allowOnce && !m.temporaryFullAccuracy)
+        return (!m.allowOnce && !m.temporaryFullAccuracy) || observe().inUse
       default: return true
       }
     case .p7:
@@ -85,17 +96,20 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       else { return true }
       return !before.upgradePromptShown
     case .p8:
+      let o = observe()
       return !o.delivers || o.inUse || o.alwaysInEffect
     case .p9:
-      guard let b = before?.model, o.status != .denied else { return true }
+      guard let b = before?.model else { return true }
       var t = Trace.off
-      guard b.authorizationStatus(c, trace: &t) == .denied else { return true }
+      guard b.authorizationStatus(c, trace: &t) == .denied,
+        m.authorizationStatus(c, trace: &t) != .denied
+      else { return true }
       if case .settings = event { return true }
       return false
     case .p10:
       return m.pendingPrompt == nil || (!m.restrictionsEnabled && m.locationServicesEnabled)
     case .p11:
-      return !o.deniedGloballyWithoutDenied
+      return !observe().deniedGloballyWithoutDenied
     }
   }
 }
@@ -132,17 +146,34 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  func reached(event: AuthorizationEvent?, after: ExploredState, _ o: Observation) -> Bool {
+  /// Whether the witness is a property of one state rather than of a step.
+  var isStateWitness: Bool {
     switch self {
+    case .carriedAcrossTermination, .relaunch: false
+    default: true
+    }
+  }
+
+  func reached(event: AuthorizationEvent?, after: ExploredState, _ observe: () -> Observation)
+    -> Bool
+  {
+    switch self {
+    case .carriedAcrossTermination:
+      return event == .terminate && after.model.carriedBackgroundActivity
+    case .relaunch:
+      return event == .relaunchInBackground
+    default:
+      break
+    }
+    let o = observe()
+    return switch self {
     case .status(let s): o.status == s
     case .accuracy(let a): o.accuracy == a
     case .prompt(let p): after.model.pendingPrompt?.prompt == p
     case .diagnostic(let d): o.flags.contains(d)
     case .updates(let u): o.updates == u
     case .indicatorShown: o.indicator == .shown
-    case .carriedAcrossTermination:
-      event == .terminate && after.model.carriedBackgroundActivity
-    case .relaunch: event == .relaunchInBackground
+    case .carriedAcrossTermination, .relaunch: false
     }
   }
 }

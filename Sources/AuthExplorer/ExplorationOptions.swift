@@ -9,6 +9,11 @@ public struct ExplorationOptions: Sendable {
   /// visited set once, up front, for about 16 bytes per state, instead of growing it.
   public var maxStates: Int?
 
+  /// How many states to make room for up front (about 16 bytes each), or `nil` for
+  /// `maxStates`. Room reserved up front makes the search faster; `0` grows the visited set as
+  /// states arrive, which costs more time and memory per state but nothing unused.
+  public var reservedStates: Int?
+
   /// The number of threads to search with; at least 1.
   public var threads: Int
 
@@ -27,12 +32,14 @@ public struct ExplorationOptions: Sendable {
   /// Creates options; the defaults explore everything with one thread per active processor.
   public init(
     maxStates: Int? = nil,
+    reservedStates: Int? = nil,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount,
     stopWhenEveryInvariantIsViolated: Bool = false,
     progressInterval: Duration = .seconds(1),
     progress: (@Sendable (ExplorationProgress) -> Void)? = nil
   ) {
     self.maxStates = maxStates
+    self.reservedStates = reservedStates
     self.threads = max(1, threads)
     self.stopWhenEveryInvariantIsViolated = stopWhenEveryInvariantIsViolated
     self.progressInterval = progressInterval

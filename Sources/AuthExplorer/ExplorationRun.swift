@@ -79,7 +79,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     properties = system.properties
     threads = max(1, options.threads)
     batchSize = max(1, min(1 << 16, (1 << 19) / max(1, actions.count)))
-    visited = VisitedSet(expectedStates: options.maxStates ?? 0)
+    visited = VisitedSet(expectedStates: options.reservedStates ?? options.maxStates ?? 0)
     groupSize = max(1, 256 / max(1, actions.count))
     let successorCapacity = groupSize * max(1, actions.count)
     workers = (0..<threads).map { _ in

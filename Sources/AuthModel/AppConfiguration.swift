@@ -17,6 +17,8 @@ public struct AppConfiguration: Hashable, Sendable {
   public let infoPlist: InfoPlist
   /// The purpose keys of the dictionary in sorted order; ``PurposeKey/index`` indexes them.
   public let purposeKeys: [String]
+  /// A deliberately broken rule, or `nil` (always, outside tests of the tools themselves).
+  public let mutation: ModelMutation?
 
   // Flags read on every transition, computed once.
   let hasWhenInUseString: Bool
@@ -26,12 +28,13 @@ public struct AppConfiguration: Hashable, Sendable {
   /// Creates a configuration.
   ///
   /// - Precondition: the dictionary has at most ``maximumPurposeKeys`` keys.
-  public init(ios: IOSVersion = .ios18, infoPlist: InfoPlist) {
+  public init(ios: IOSVersion = .ios18, infoPlist: InfoPlist, mutation: ModelMutation? = nil) {
     precondition(
       infoPlist.temporaryUsageDescriptions.count <= Self.maximumPurposeKeys,
       "at most \(Self.maximumPurposeKeys) purpose keys")
     self.ios = ios
     self.infoPlist = infoPlist
+    self.mutation = mutation
     self.purposeKeys = infoPlist.temporaryUsageDescriptions.keys.sorted()
     self.hasWhenInUseString = infoPlist.whenInUseUsageDescription != nil
     self.hasAlwaysString = infoPlist.alwaysAndWhenInUseUsageDescription != nil

@@ -145,7 +145,9 @@ extension AuthorizationState {
       }
     }
     var quiet = Trace.off
-    if !isInUse(c, trace: &quiet) { expireTemporaryGrants(trace: &trace) }
+    guard !isInUse(c, trace: &quiet) else { return }
+    if c.mutation == .allowOnceNeverLapses && allowOnce { return }
+    expireTemporaryGrants(trace: &trace)
   }
 
   /// R12: Allow Once and temporary full accuracy end when the app stops being in use.
@@ -475,7 +477,8 @@ extension AuthorizationState {
       carriedBackgroundActivity = false
       trace.cite(.r37, "the carried CLBackgroundActivitySession ends: the app is not authorized")
     }
-    if app == .foreground && pendingPrompt == nil { actOnGoals(c, &trace) }
+    let acts = app == .foreground || (app == .background && c.mutation == .promptsFromBackground)
+    if acts && pendingPrompt == nil { actOnGoals(c, &trace) }
   }
 
   /// R18: in the foreground with no prompt up, Core Location acts on the app's goal.

@@ -1,0 +1,38 @@
+/// The text of `authcheck explore --help`.
+enum ExploreHelp {
+  static let text = """
+    usage: authcheck explore [options]
+
+    Explores every reachable state of the authorization model and checks the properties P1–P11
+    of RULES.md §11 on every transition, and that every witness is reached.
+
+    With no options: all 128 configurations (iOS 17 and 18 × six Info.plist keys) with the
+    sessions always,whenInUse+Nav.
+
+    options:
+      --ios 17|18             explore only this iOS version
+      --info FILE             explore only this Info.plist (XML or binary), or a scenario
+                              file's info (FILE ending in .yaml or .yml)
+      --sessions LIST         the sessions the app may create: GOAL or GOAL+PURPOSEKEY,
+                              comma-separated (GOAL: none, whenInUse, always); default
+                              always,whenInUse+Nav
+      --max-states N          stop a configuration after N states and report it INCOMPLETE
+                              (default: what fits in memory)
+      --counterexamples DIR   write each violated property's shortest path as a scenario
+      --json                  print one JSON document instead of the text report
+      --threads N             threads to use (default: every core)
+      --no-reductions         explore without the sound reductions (larger, slower)
+      --bench                 measure states/s, transitions/s and bytes per state
+      --mutation NAME         explore a deliberately broken model, to check authcheck itself
+                              (prompts-from-background, allow-once-never-lapses)
+
+    Progress goes to standard error about once a second when it is a terminal.
+
+    exit status:
+      0  every property holds (and, over every configuration, every witness is reached)
+      1  a property is violated, or a witness is never reached in a run over every configuration
+      2  usage error
+      3  incomplete: --max-states was reached
+
+    """
+}

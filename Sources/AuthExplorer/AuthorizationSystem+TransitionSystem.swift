@@ -1,0 +1,68 @@
+import AuthModel
+
+/// A state of the explored app as the explorer hands it to properties: the packed part, and the
+/// observable values of a stored state, computed once when it is expanded.
+public struct ExplorerNode: Sendable {
+  public let state: ExploredState
+  let observation: Observation?
+
+  /// The observation, computed now if the node came from `next` rather than `unpack`.
+  func observed(_ c: AppConfiguration) -> Observation {
+    observation ?? Observation(state.model, c)
+  }
+}
+
+extension AuthorizationSystem: TransitionSystem {
+  public typealias State = ExplorerNode
+  public typealias Action = AuthorizationEvent
+
+  public var initialStates: [ExplorerNode] {
+    let state = initialState
+    return [ExplorerNode(state: state, observation: Observation(state.model, configuration))]
+  }
+
+  public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
+    next(node.state, action).map { ExplorerNode(state: $0, observation: nil) }
+  }
+
+  public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }
+
+  public func unpack(_ packed: UInt64) -> ExplorerNode {
+    let state = codec.unpack(packed)
+    return ExplorerNode(state: state, observation: Observation(state.model, configuration))
+  }
+
+  /// P1–P11, then every witness of RULES.md §11.
+  public var properties: [Property<AuthorizationSystem>] {
+    let c = configuration
+    var properties: [Property<AuthorizationSystem>] = []
+    for p in AuthorizationProperty.allCases {
+      if p.isStateProperty {
+        properties.append(
+          .always(p.rawValue, p.summary) { node in
+            p.holds(before: nil, event: nil, after: node.state, { node.observed(c) }, c)
+          })
+      } else {
+        properties.append(
+          .always(p.rawValue, p.summary) { before, event, after in
+            p.holds(
+              before: before.state, event: event, after: after.state, { after.observed(c) }, c)
+          })
+      }
+    }
+    for w in AuthorizationWitness.all {
+      if w.isStateWitness {
+        properties.append(
+          .sometimes(w.description, w.description) { node in
+            w.reached(event: nil, after: node.state) { node.observed(c) }
+          })
+      } else {
+        properties.append(
+          .sometimes(w.description, w.description) { _, event, after in
+            w.reached(event: event, after: after.state) { after.observed(c) }
+          })
+      }
+    }
+    return properties
+  }
+}

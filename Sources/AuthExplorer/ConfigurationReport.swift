@@ -1,0 +1,85 @@
+import AuthModel
+
+/// What exploring one configuration found, in plain values (no closures, no generic types).
+public struct ConfigurationReport: Sendable {
+  public let configuration: ConfigurationUnderTest
+  public let catalogue: SessionCatalogue
+  public let states: Int
+  public let transitions: Int
+  public let depth: Int
+  public let seconds: Double
+  public let peakBytes: Int
+  /// The search explored every reachable state.
+  public let isComplete: Bool
+  /// P1–P11, in order.
+  public let properties: [Finding]
+  /// Every witness of RULES.md §11, in order.
+  public let witnesses: [Finding]
+
+  /// What was found about one property or witness.
+  public struct Finding: Sendable {
+    public let id: String
+    public let summary: String
+    public let outcome: Outcome
+    /// For a violated property, a shortest path; for a reached witness, a shortest path to it.
+    public let path: [AuthorizationEvent]
+    /// For a violated property: the runnable scenario whose last expectation fails as the
+    /// property does.
+    public let counterexample: String?
+  }
+
+  public enum Outcome: String, Sendable {
+    case holds, violated, reached, notReached, unknown
+  }
+
+  /// Every property holds (the search was complete).
+  public var propertiesHold: Bool {
+    isComplete && properties.allSatisfy { $0.outcome == .holds }
+  }
+
+  /// The properties violated.
+  public var violations: [Finding] { properties.filter { $0.outcome == .violated } }
+}
+
+extension ConfigurationReport {
+  init(
+    _ result: ExplorationResult<AuthorizationSystem>, system: AuthorizationSystem,
+    configuration: ConfigurationUnderTest
+  ) {
+    var properties: [Finding] = []
+    var witnesses: [Finding] = []
+    for found in result.properties {
+      let outcome: Outcome
+      switch found.verdict {
+      case .holds: outcome = .holds
+      case .violated: outcome = .violated
+      case .reached: outcome = .reached
+      case .notReached: outcome = .notReached
+      case .unknown: outcome = .unknown
+      }
+      let path = found.path?.actions ?? []
+      var counterexample: String?
+      if case .violated(let p) = found.verdict,
+        let property = AuthorizationProperty(rawValue: found.property.id)
+      {
+        counterexample = Counterexample(
+          property: property, system: system, configurationName: configuration.name,
+          initial: p.initialState.state, steps: p.steps.map { ($0.action, $0.state.state) }
+        ).scenario
+      }
+      let finding = Finding(
+        id: found.property.id, summary: found.property.description, outcome: outcome, path: path,
+        counterexample: counterexample)
+      if found.property.kind == .always {
+        properties.append(finding)
+      } else {
+        witnesses.append(finding)
+      }
+    }
+    self.init(
+      configuration: configuration, catalogue: system.catalogue, states: result.states,
+      transitions: result.transitions, depth: result.depth, seconds: result.seconds,
+      peakBytes: result.peakBytes, isComplete: result.isComplete, properties: properties,
+      witnesses: witnesses)
+  }
+}

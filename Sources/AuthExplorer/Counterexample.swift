@@ -1,0 +1,143 @@
+import AuthModel
+
+/// A violated property's path written as a runnable scenario (SCENARIOS.md).
+///
+/// The steps are the path's; the last step is an `expect` of what the property demands of the
+/// final state, so running the file with `authcheck` on the model that violated the property
+/// fails at that expectation, and on a model that keeps the property, passes.
+struct Counterexample {
+  let property: AuthorizationProperty
+  let system: AuthorizationSystem
+  let configurationName: String
+  let initial: ExploredState
+  let steps: [(AuthorizationEvent, ExploredState)]
+
+  var scenario: String {
+    let c = system.configuration
+    var lines = [
+      "# Counterexample to \(property.rawValue): \(property.summary).",
+      "# Written by authcheck explore on configuration '\(configurationName)', sessions "
+        + "'\(system.catalogue)'\(c.mutation.map { ", mutation '\($0.rawValue)'" } ?? "").",
+      "# Its last expectation is what \(property.rawValue) demands; on the model explored it fails.",
+      "scenario: " + quote("counterexample to \(property.rawValue) (\(configurationName))"),
+      "ios: \(c.ios.rawValue)",
+    ]
+    lines += info(c.infoPlist)
+    lines.append("steps:")
+    for (event, _) in steps { lines += step(event) }
+    lines.append("  - expect:")
+    lines += expectation().map { "      " + $0 }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+
+  private func info(_ p: InfoPlist) -> [String] {
+    var lines: [String] = []
+    if let text = p.whenInUseUsageDescription {
+      lines.append("  NSLocationWhenInUseUsageDescription: " + quote(text))
+    }
+    if let text = p.alwaysAndWhenInUseUsageDescription {
+      lines.append("  NSLocationAlwaysAndWhenInUseUsageDescription: " + quote(text))
+    }
+    if p.defaultAccuracyReduced { lines.append("  NSLocationDefaultAccuracyReduced: true") }
+    if p.requireExplicitServiceSession {
+      lines.append("  NSLocationRequireExplicitServiceSession: true")
+    }
+    if !p.temporaryUsageDescriptions.isEmpty {
+      lines.append("  NSLocationTemporaryUsageDescriptionDictionary:")
+      for key in p.temporaryUsageDescriptions.keys.sorted() {
+        lines.append("    \(quote(key)): \(quote(p.temporaryUsageDescriptions[key]!))")
+      }
+    }
+    if !p.backgroundModes.isEmpty {
+      lines.append("  UIBackgroundModes: [" + p.backgroundModes.map(quote).joined(separator: ", ") + "]")
+    }
+    return lines.isEmpty ? [] : ["info:"] + lines
+  }
+
+  private func onOff(_ on: Bool) -> String { on ? "on" : "off" }
+
+  private func session(_ id: SessionID) -> String { "s\(id.rawValue)" }
+
+  private func key(_ key: PurposeKey) -> String { quote(system.codec.keyNames[Int(key.index)]) }
+
+  private func step(_ event: AuthorizationEvent) -> [String] {
+    switch event {
+    case .launch: ["  - launch"]
+    case .relaunchInBackground: ["  - launch: background"]
+    case .enterBackground: ["  - background"]
+    case .enterForeground: ["  - foreground"]
+    case .wait: ["  - wait"]
+    case .terminate: ["  - terminate"]
+    case .createSession(let id, let goal, let purposeKey):
+      ["  - session: \(session(id))", "    authorization: \(goal.rawValue)"]
+        + (purposeKey.map { ["    fullAccuracyPurposeKey: \(key($0))"] } ?? [])
+    case .invalidateSession(let id): ["  - invalidate: \(session(id))"]
+    case .liveUpdates(let on): ["  - liveUpdates: \(on ? "start" : "stop")"]
+    case .monitor(let on): ["  - monitor: \(on ? "start" : "stop")"]
+    case .backgroundActivity(let on): ["  - backgroundActivity: \(on ? "start" : "stop")"]
+    case .requestWhenInUseAuthorization: ["  - request: whenInUse"]
+    case .requestAlwaysAuthorization: ["  - request: always"]
+    case .requestTemporaryFullAccuracyAuthorization(let purposeKey):
+      ["  - request: temporaryFullAccuracy", "    purposeKey: \(key(purposeKey))"]
+    case .tap(let button, let precise):
+      ["  - tap: \(button.rawValue)"] + (precise.map { ["    precise: \(onOff($0))"] } ?? [])
+    case .settings(.location(let setting)): ["  - settings:", "      location: \(setting.rawValue)"]
+    case .settings(.precise(let on)): ["  - settings:", "      precise: \(onOff(on))"]
+    case .settings(.locationServices(let on)):
+      ["  - settings:", "      locationServices: \(onOff(on))"]
+    case .settings(.restrictions(let on)): ["  - settings:", "      restrictions: \(onOff(on))"]
+    case .settings(.reset): ["  - settings: reset"]
+    case .backgroundEvent: ["  - system: backgroundEvent"]
+    }
+  }
+
+  /// What the property demands of the final state, as expectation lines.
+  private func expectation() -> [String] {
+    let c = system.configuration
+    let final = steps.last?.1.model ?? initial.model
+    let before = steps.dropLast().last?.1.model ?? initial.model
+    var t = Trace.off
+    switch property {
+    case .p1:
+      if case .tap? = steps.last?.0, final.pendingPrompt == nil {
+        return ["authorizationStatus: \(before.authorizationStatus(c, trace: &t).rawValue)"]
+      }
+      return ["prompt: none"]
+    case .p2, .p7, .p10:
+      return ["prompt: none"]
+    case .p3:
+      return ["settingsShows: \(before.settingsShows(trace: &t).rawValue)"]
+    case .p4, .p8:
+      if final.liveUpdates(c, trace: &t) != .none { return ["updates: none"] }
+      return ["monitorEvents: none"]
+    case .p5:
+      return ["updates: reduced"]
+    case .p6:
+      if final.allowOnce { return ["authorizationStatus: notDetermined"] }
+      return ["accuracyAuthorization: reducedAccuracy"]
+    case .p9:
+      return ["authorizationStatus: denied"]
+    case .p11:
+      var lines = ["diagnostics:"]
+      for holder in final.holders(c) {
+        guard var flags = final.diagnostics(for: holder, c, trace: &t),
+          flags.contains(.authorizationDeniedGlobally), !flags.contains(.authorizationDenied)
+        else { continue }
+        flags.insert(.authorizationDenied)
+        let name: String
+        switch holder {
+        case .session(let id): name = session(id)
+        case .liveUpdates: name = "liveUpdates"
+        case .monitor: name = "monitor"
+        case .backgroundActivity: name = "backgroundActivity"
+        }
+        lines.append("  \(name): [" + flags.map(\.rawValue).joined(separator: ", ") + "]")
+      }
+      return lines
+    }
+  }
+}
