@@ -56,7 +56,7 @@ public struct ScenarioSchema {
     }
     guard let top = mapping(root, "the file") else { return nil }
     checkKeys(top, allowed: Self.topLevelKeys, in: "a scenario")
-    let name = top.entry(forKey: "scenario").flatMap { text($0.value, "'scenario'") }
+    let name = top.entry(forKey: "scenario").flatMap { text($0.value, "a name for 'scenario'") }
     if top.entry(forKey: "scenario") == nil {
       error("missing required key 'scenario'", at: top.range.start)
     }
@@ -431,8 +431,8 @@ public struct ScenarioSchema {
     let names = options.map(\.0)
     let expected =
       list ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
-    guard let scalar = node.scalar else {
-      error("\(expected); got \(node.kindDescription)", at: node.position)
+    guard let scalar = node.scalar, !scalar.isNull else {
+      error("\(expected); got \(Self.describe(node))", at: node.position)
       return nil
     }
     if let match = options.first(where: { $0.0 == scalar.value }) { return match.1 }
@@ -458,18 +458,20 @@ public struct ScenarioSchema {
 
   private mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Mapping? {
     if let map = node.mapping { return map }
-    error("expected a mapping for \(what); got \(node.kindDescription)", at: node.position)
+    error("expected a mapping for \(what); got \(Self.describe(node))", at: node.position)
     return nil
   }
 
   private mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Sequence? {
     if let list = node.sequence { return list }
-    if let scalar = node.scalar, scalar.isNull {
-      error("expected a sequence for \(what); got nothing", at: node.position)
-      return nil
-    }
-    error("expected a sequence for \(what); got \(node.kindDescription)", at: node.position)
+    error("expected a sequence for \(what); got \(Self.describe(node))", at: node.position)
     return nil
+  }
+
+  /// What a value is, for "got …" in messages: `nothing` for an empty value (`key:`).
+  private static func describe(_ node: YAMLNode) -> String {
+    if let scalar = node.scalar, scalar.isNull { return "nothing" }
+    return node.kindDescription
   }
 
   private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {
