@@ -65,7 +65,8 @@ public struct ScenarioSchema {
     }
     var ios = IOSVersion.ios18
     if let node = top["ios"] {
-      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version") ?? .ios18
+      // No "did you mean" here: '26' is not a typo of '17'.
+      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version", suggest: false) ?? .ios18
     }
     var infoPlist = InfoPlist()
     if let node = top["info"] { infoPlist = info(node) ?? infoPlist }
@@ -426,7 +427,8 @@ public struct ScenarioSchema {
 
   /// One of `options`, by its name; an error naming them otherwise.
   private mutating func choice<T>(
-    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true
+    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true,
+    suggest: Bool = true
   ) -> T? {
     let names = options.map(\.0)
     let expected =
@@ -437,7 +439,7 @@ public struct ScenarioSchema {
     }
     if let match = options.first(where: { $0.0 == scalar.value }) { return match.1 }
     let shown = scalar.value.count > 40 ? String(scalar.value.prefix(40)) + "…" : scalar.value
-    let hint = EditDistance.suggestion(for: scalar.value, among: names)
+    let hint = suggest ? EditDistance.suggestion(for: scalar.value, among: names) : nil
     error(
       "unknown value '\(shown)'; " + (hint.map { "did you mean '\($0)'?" } ?? expected),
       at: scalar.range.start)
