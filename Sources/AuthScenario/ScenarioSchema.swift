@@ -199,6 +199,7 @@ public struct ScenarioSchema {
     let verb = first.key.value
     let value = first.value
     let rest = Array(map.entries.dropFirst())
+    let article = verb.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
       var found: [String: YAMLNode.Mapping.Entry] = [:]
       for entry in rest {
@@ -206,7 +207,7 @@ public struct ScenarioSchema {
           found[entry.key.value] = entry
         } else {
           error(
-            "unexpected key '\(entry.key.value)' in a '\(verb)' step"
+            "unexpected key '\(entry.key.value)' in \(article) '\(verb)' step"
               + (allowed.isEmpty
                 ? "" : EditDistance.didYouMean(entry.key.value, among: allowed)),
             at: entry.key.range.start)
