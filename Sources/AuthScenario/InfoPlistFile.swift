@@ -75,9 +75,19 @@ public enum InfoPlistFile {
     return .success(plist)
   }
 
-  /// A plist boolean. (Foundation on Linux bridges `<true/>` to Bool, on Darwin to NSNumber.)
+  /// A plist boolean, and not an integer: `as? Bool` alone also accepts `<integer>1</integer>`,
+  /// since Foundation bridges any NSNumber of 0 or 1 to Bool.
   private static func boolean(_ value: Any) -> Bool? {
-    if let flag = value as? Bool { return flag }
-    return nil
+    #if canImport(Darwin)
+      // Darwin reads `<true/>` as an NSNumber backed by a CFBoolean.
+      guard let number = value as? NSNumber, CFGetTypeID(number) == CFBooleanGetTypeID() else {
+        return nil
+      }
+      return number.boolValue
+    #else
+      // swift-corelibs-foundation reads `<true/>` as a Swift Bool and integers as NSNumber.
+      guard type(of: value) == Bool.self else { return nil }
+      return value as? Bool
+    #endif
   }
 }
