@@ -39,7 +39,8 @@ public enum InfoPlistFile {
       InfoPlistError("\(key) in '\(path)' must be \(type)")
     }
     var plist = InfoPlist()
-    for (key, value) in dictionary {
+    // In key order, so that of several wrong keys the same one is reported on every run.
+    for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
       switch key {
       case "NSLocationWhenInUseUsageDescription":
         guard let text = value as? String else { return .failure(wrong(key, "a string")) }
