@@ -22,7 +22,7 @@ public enum AuthCheckCLI {
     var out = StandardOutput(handle: .standardOutput)
     var err = StandardOutput(handle: .standardError)
     let environment = ProcessInfo.processInfo.environment
-    let color = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+    let color = isatty(STDOUT_FILENO) == 1
     return run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       color: color, stderrIsTerminal: isatty(STDERR_FILENO) == 1, stdout: &out, stderr: &err)
@@ -31,12 +31,15 @@ public enum AuthCheckCLI {
   /// Runs authcheck with `arguments` (without the program name) and returns its exit status.
   ///
   /// - Parameters:
-  ///   - color: whether to colour the report (a terminal, and `NO_COLOR` unset).
+  ///   - environment: the environment; a non-empty `NO_COLOR` turns colour off
+  ///     (https://no-color.org).
+  ///   - color: whether standard output can show colour (a terminal).
   ///   - stderrIsTerminal: whether progress lines may be written to `stderr`.
   public static func run<Out: TextOutputStream, Err: TextOutputStream>(
     arguments: [String], environment: [String: String] = [:], color: Bool = false,
     stderrIsTerminal: Bool = false, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
+    let color = color && (environment["NO_COLOR"] ?? "").isEmpty
     if arguments.first == "explore" {
       return ExploreCommand.run(
         arguments: Array(arguments.dropFirst()), stderrIsTerminal: stderrIsTerminal,

@@ -58,7 +58,11 @@ enum ScenarioDiscovery {
     return result.sorted()
   }
 
+  /// The absolute path of an existing file or folder, with links, `.` and `..` resolved, so
+  /// that a relative and an absolute path to the same file compare equal.
   private static func canonical(_ path: String) -> String {
-    (path as NSString).resolvingSymlinksInPath
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

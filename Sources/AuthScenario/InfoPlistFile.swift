@@ -39,7 +39,8 @@ public enum InfoPlistFile {
       InfoPlistError("\(key) in '\(path)' must be \(type)")
     }
     var plist = InfoPlist()
-    for (key, value) in dictionary {
+    // In key order, so that of several wrong keys the same one is reported on every run.
+    for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
       switch key {
       case "NSLocationWhenInUseUsageDescription":
         guard let text = value as? String else { return .failure(wrong(key, "a string")) }
@@ -75,9 +76,19 @@ public enum InfoPlistFile {
     return .success(plist)
   }
 
-  /// A plist boolean. (Foundation on Linux bridges `<true/>` to Bool, on Darwin to NSNumber.)
+  /// A plist boolean, and not an integer: `as? Bool` alone also accepts `<integer>1</integer>`,
+  /// since Foundation bridges any NSNumber of 0 or 1 to Bool.
   private static func boolean(_ value: Any) -> Bool? {
-    if let flag = value as? Bool { return flag }
-    return nil
+    #if canImport(Darwin)
+      // Darwin reads `<true/>` as an NSNumber backed by a CFBoolean.
+      guard let number = value as? NSNumber, CFGetTypeID(number) == CFBooleanGetTypeID() else {
+        return nil
+      }
+      return number.boolValue
+    #else
+      // swift-corelibs-foundation reads `<true/>` as a Swift Bool and integers as NSNumber.
+      guard type(of: value) == Bool.self else { return nil }
+      return value as? Bool
+    #endif
   }
 }

@@ -56,7 +56,7 @@ public struct ScenarioSchema {
     }
     guard let top = mapping(root, "the file") else { return nil }
     checkKeys(top, allowed: Self.topLevelKeys, in: "a scenario")
-    let name = top.entry(forKey: "scenario").flatMap { text($0.value, "'scenario'") }
+    let name = top.entry(forKey: "scenario").flatMap { text($0.value, "a name for 'scenario'") }
     if top.entry(forKey: "scenario") == nil {
       error("missing required key 'scenario'", at: top.range.start)
     }
@@ -65,7 +65,8 @@ public struct ScenarioSchema {
     }
     var ios = IOSVersion.ios18
     if let node = top["ios"] {
-      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version") ?? .ios18
+      // No "did you mean" here: '26' is not a typo of '17'.
+      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version", suggest: false) ?? .ios18
     }
     var infoPlist = InfoPlist()
     if let node = top["info"] { infoPlist = info(node) ?? infoPlist }
@@ -198,6 +199,7 @@ public struct ScenarioSchema {
     let verb = first.key.value
     let value = first.value
     let rest = Array(map.entries.dropFirst())
+    let article = verb.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
       var found: [String: YAMLNode.Mapping.Entry] = [:]
       for entry in rest {
@@ -205,7 +207,7 @@ public struct ScenarioSchema {
           found[entry.key.value] = entry
         } else {
           error(
-            "unexpected key '\(entry.key.value)' in a '\(verb)' step"
+            "unexpected key '\(entry.key.value)' in \(article) '\(verb)' step"
               + (allowed.isEmpty
                 ? "" : EditDistance.didYouMean(entry.key.value, among: allowed)),
             at: entry.key.range.start)
@@ -426,18 +428,19 @@ public struct ScenarioSchema {
 
   /// One of `options`, by its name; an error naming them otherwise.
   private mutating func choice<T>(
-    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true
+    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true,
+    suggest: Bool = true
   ) -> T? {
     let names = options.map(\.0)
     let expected =
       list ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
-    guard let scalar = node.scalar else {
-      error("\(expected); got \(node.kindDescription)", at: node.position)
+    guard let scalar = node.scalar, !scalar.isNull else {
+      error("\(expected); got \(Self.describe(node))", at: node.position)
       return nil
     }
     if let match = options.first(where: { $0.0 == scalar.value }) { return match.1 }
     let shown = scalar.value.count > 40 ? String(scalar.value.prefix(40)) + "…" : scalar.value
-    let hint = EditDistance.suggestion(for: scalar.value, among: names)
+    let hint = suggest ? EditDistance.suggestion(for: scalar.value, among: names) : nil
     error(
       "unknown value '\(shown)'; " + (hint.map { "did you mean '\($0)'?" } ?? expected),
       at: scalar.range.start)
@@ -458,18 +461,20 @@ public struct ScenarioSchema {
 
   private mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Mapping? {
     if let map = node.mapping { return map }
-    error("expected a mapping for \(what); got \(node.kindDescription)", at: node.position)
+    error("expected a mapping for \(what); got \(Self.describe(node))", at: node.position)
     return nil
   }
 
   private mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Sequence? {
     if let list = node.sequence { return list }
-    if let scalar = node.scalar, scalar.isNull {
-      error("expected a sequence for \(what); got nothing", at: node.position)
-      return nil
-    }
-    error("expected a sequence for \(what); got \(node.kindDescription)", at: node.position)
+    error("expected a sequence for \(what); got \(Self.describe(node))", at: node.position)
     return nil
+  }
+
+  /// What a value is, for "got …" in messages: `nothing` for an empty value (`key:`).
+  private static func describe(_ node: YAMLNode) -> String {
+    if let scalar = node.scalar, scalar.isNull { return "nothing" }
+    return node.kindDescription
   }
 
   private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {

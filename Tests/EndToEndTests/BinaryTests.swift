@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Launches the real `authcheck` executable, as a user or a CI job would.
+///
+/// `swift test` builds every target of the package, the `authcheck` executable included, into
+/// the same folder as the test bundle; the tests find it there.
+@Suite struct BinaryTests {
+  /// What one run of the executable printed and returned.
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  #if os(Windows)
+    static let executableName = "authcheck.exe"
+  #else
+    static let executableName = "authcheck"
+  #endif
+
+  /// The folders the executable may be in: the folders above the test code's image on Darwin
+  /// (`.build/debug/authcheckPackageTests.xctest/Contents/MacOS/…`), the main bundle's and the
+  /// process executable's folders (on Linux the test executable sits in `.build/<triple>/debug`),
+  /// and last the package's `.build/debug`.
+  static var candidateFolders: [URL] {
+    var starts: [URL] = []
+    #if canImport(Darwin)
+      var info = Dl_info()
+      if dladdr(#dsohandle, &info) != 0, let name = info.dli_fname {
+        starts.append(URL(fileURLWithPath: String(cString: name)).deletingLastPathComponent())
+      }
+    #endif
+    starts.append(Bundle.main.bundleURL)
+    if let first = CommandLine.arguments.first {
+      starts.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    var folders: [URL] = []
+    for start in starts {
+      var folder = start.standardizedFileURL
+      for _ in 0..<4 {
+        folders.append(folder)
+        folder.deleteLastPathComponent()
+      }
+    }
+    folders.append(repository.appendingPathComponent(".build/debug"))
+    return folders
+  }
+
+  /// The built `authcheck` executable next to the test bundle.
+  static func executable() throws -> URL {
+    let fileManager = FileManager.default
+    for folder in candidateFolders {
+      let candidate = folder.appendingPathComponent(executableName)
+      var isDirectory: ObjCBool = false
+      if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue, fileManager.isExecutableFile(atPath: candidate.path)
+      {
+        return candidate
+      }
+    }
+    throw ExecutableNotFound(searched: candidateFolders.map(\.path))
+  }
+
+  struct ExecutableNotFound: Error, CustomStringConvertible {
+    var searched: [String]
+    var description: String {
+      "the authcheck executable is not built next to the tests; run 'swift build' first. "
+        + "Searched: " + searched.joined(separator: ", ")
+    }
+  }
+
+  static func run(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "NO_COLOR")
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: errors, as: UTF8.self))
+  }
+
+  /// The scenario files of the repository's `scenarios/` folder.
+  static var libraryCount: Int {
+    let folder = repository.appendingPathComponent("scenarios").path
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    var count = 0
+    while let name = enumerator?.nextObject() as? String {
+      if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { count += 1 }
+    }
+    return count
+  }
+
+  @Test("every scenario of the library passes: exit 0 and the count last")
+  func runsLibrary() throws {
+    let count = Self.libraryCount
+    #expect(count > 0)
+    let run = try Self.run(["scenarios"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.last == "authcheck: \(count) passed, 0 failed")
+    #expect(lines.filter { $0.hasPrefix("PASS ") }.count == count)
+    #expect(run.stderr == "")
+  }
+
+  @Test("a missing path exits 2 with the error on stderr")
+  func missingPath() throws {
+    let run = try Self.run(["scenarios/no-such-file.yaml"])
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr == "authcheck: error: no such file or folder: 'scenarios/no-such-file.yaml'\n")
+  }
+
+  @Test("a failing scenario exits 1, with no colour when output is not a terminal")
+  func failingScenarioThroughPipe() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("fail.yaml")
+    try Data("scenario: fails\nsteps:\n  - launch\n  - tap: allowOnce\n".utf8).write(to: file)
+    let run = try Self.run([file.path])
+    #expect(run.status == 1)
+    #expect(run.stdout.hasPrefix("FAIL fails (\(file.path))\n"))
+    #expect(run.stdout.hasSuffix("\nauthcheck: 0 passed, 1 failed\n"))
+    #expect(!run.stdout.contains("\u{1B}"))
+  }
+}
