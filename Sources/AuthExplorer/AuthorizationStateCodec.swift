@@ -65,7 +65,7 @@ public struct AuthorizationStateCodec: Sendable {
   public func pack(_ state: ExploredState) -> UInt64 {
     var w = BitWriter()
     let m = state.model
-    w.put(UInt64(LocationSetting.allCases.firstIndex(of: m.location)!), 2)
+    w.put(Self.code(m.location), 2)
     w.put(m.precise)
     w.put(m.provisionalAlways)
     w.put(m.alwaysPromptSpent)
@@ -82,7 +82,7 @@ public struct AuthorizationStateCodec: Sendable {
     w.put(inUse, n)
     w.put(m.iteratingAtTermination)
     w.put(m.carriedBackgroundActivity)
-    w.put(UInt64(AppRunState.allCases.firstIndex(of: m.app)!), 2)
+    w.put(Self.code(m.app), 2)
     w.put(m.inGrace)
     w.put(m.rejoinWindowOpen)
     w.put(m.allowOnce)
@@ -131,7 +131,7 @@ public struct AuthorizationStateCodec: Sendable {
   public func unpack(_ word: UInt64) -> ExploredState {
     var r = BitReader(word: word)
     var m = AuthorizationState(configuration: configuration)
-    m.location = LocationSetting.allCases[Int(r.take(2))]
+    m.location = Self.location(r.take(2))
     m.precise = r.flag()
     m.provisionalAlways = r.flag()
     m.alwaysPromptSpent = r.flag()
@@ -145,23 +145,26 @@ public struct AuthorizationStateCodec: Sendable {
     }
     m.iteratingAtTermination = r.flag()
     m.carriedBackgroundActivity = r.flag()
-    m.app = AppRunState.allCases[Int(r.take(2))]
+    m.app = Self.app(r.take(2))
     m.inGrace = r.flag()
     m.rejoinWindowOpen = r.flag()
     m.allowOnce = r.flag()
     m.temporaryFullAccuracy = r.flag()
-    var order: [Int] = []
-    for _ in 0..<n {
-      let slot = Int(r.take(3))
-      if slot != 0 { order.append(slot - 1) }
-    }
+    var slots: UInt64 = 0
+    for k in 0..<n { slots |= r.take(3) << UInt64(3 * k) }
     let marks = r.take(n)
-    for i in order {
-      m.sessions.append(session(i, createdInUse: marks & 1 << UInt64(i) != 0))
+    for k in 0..<n {
+      let slot = Int(slots >> UInt64(3 * k) & 7)
+      guard slot != 0 else { break }
+      m.sessions.append(session(slot - 1, createdInUse: marks & 1 << UInt64(slot - 1) != 0))
     }
     m.iteratingLiveUpdates = r.flag()
     m.iteratingMonitor = r.flag()
-    m.backgroundActivity = [.none, .started, .startedOutsideForeground][Int(r.take(2))]
+    switch r.take(2) {
+    case 1: m.backgroundActivity = .started
+    case 2: m.backgroundActivity = .startedOutsideForeground
+    default: m.backgroundActivity = .none
+    }
     let kind = r.take(3)
     let key = PurposeKey(index: UInt8(r.take(keyBits)))
     switch kind {
@@ -173,8 +176,47 @@ public struct AuthorizationStateCodec: Sendable {
     default: m.pendingPrompt = nil
     }
     m.declinedPurposeKeys = UInt32(r.take(dictionaryKeyCount))
-    m.lastRequestResult = [nil, .prompted, .noEffect, .promptDeclined][Int(r.take(2))]
+    switch r.take(2) {
+    case 1: m.lastRequestResult = .prompted
+    case 2: m.lastRequestResult = .noEffect
+    case 3: m.lastRequestResult = .promptDeclined
+    default: m.lastRequestResult = nil
+    }
     return ExploredState(model: m, upgradePromptShown: r.flag())
+  }
+
+  private static func code(_ setting: LocationSetting) -> UInt64 {
+    switch setting {
+    case .askNextTime: 0
+    case .never: 1
+    case .whileUsing: 2
+    case .always: 3
+    }
+  }
+
+  private static func location(_ code: UInt64) -> LocationSetting {
+    switch code {
+    case 1: .never
+    case 2: .whileUsing
+    case 3: .always
+    default: .askNextTime
+    }
+  }
+
+  private static func code(_ app: AppRunState) -> UInt64 {
+    switch app {
+    case .notRunning: 0
+    case .foreground: 1
+    case .background: 2
+    }
+  }
+
+  private static func app(_ code: UInt64) -> AppRunState {
+    switch code {
+    case 1: .foreground
+    case 2: .background
+    default: .notRunning
+    }
   }
 
   private func session(_ i: Int, createdInUse: Bool) -> HeldSession {
@@ -189,12 +231,14 @@ struct BitWriter {
   private(set) var word: UInt64 = 0
   private var offset: UInt64 = 0
 
+  @inline(__always)
   mutating func put(_ value: UInt64, _ width: Int) {
     guard width > 0 else { return }
     word |= (value & (UInt64.max >> (64 - UInt64(width)))) << offset
     offset += UInt64(width)
   }
 
+  @inline(__always)
   mutating func put(_ flag: Bool) { put(flag ? 1 : 0, 1) }
 }
 
@@ -205,11 +249,13 @@ struct BitReader {
 
   init(word: UInt64) { self.word = word }
 
+  @inline(__always)
   mutating func take(_ width: Int) -> UInt64 {
     guard width > 0 else { return 0 }
     defer { offset += UInt64(width) }
     return word >> offset & (UInt64.max >> (64 - UInt64(width)))
   }
 
+  @inline(__always)
   mutating func flag() -> Bool { take(1) != 0 }
 }

@@ -27,8 +27,8 @@ struct Observation {
     indicator = s.backgroundIndicator(c, trace: &t)
     var union = DiagnosticFlags()
     var broken = false
-    for holder in s.holders(c) {
-      guard let flags = s.diagnostics(for: holder, c, trace: &t) else { continue }
+    for holder in s.holderSequence(c) {
+      guard let flags = s.flags(of: holder, c, trace: &t) else { continue }
       union.formUnion(flags)
       if flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied) {
         broken = true

@@ -14,16 +14,35 @@ public struct AppConfiguration: Hashable, Sendable {
   public static let maximumPurposeKeys = 32
 
   public let ios: IOSVersion
-  public let infoPlist: InfoPlist
-  /// The purpose keys of the dictionary in sorted order; ``PurposeKey/index`` indexes them.
-  public let purposeKeys: [String]
   /// A deliberately broken rule, or `nil` (always, outside tests of the tools themselves).
   public let mutation: ModelMutation?
+  /// The strings and collections, behind one reference so that copying a configuration (on
+  /// every transition the explorer computes) costs one retain.
+  private let storage: Storage
 
   // Flags read on every transition, computed once.
   let hasWhenInUseString: Bool
   let hasAlwaysString: Bool
   let hasLocationBackgroundMode: Bool
+  let requiresExplicitServiceSession: Bool
+  let purposeKeyCount: Int
+  /// Whether the Precise toggle starts on (R9, R38 reset).
+  public let defaultPrecise: Bool
+
+  private final class Storage: Sendable {
+    let infoPlist: InfoPlist
+    let purposeKeys: [String]
+
+    init(_ infoPlist: InfoPlist) {
+      self.infoPlist = infoPlist
+      self.purposeKeys = infoPlist.temporaryUsageDescriptions.keys.sorted()
+    }
+  }
+
+  /// The Info.plist keys of the app.
+  public var infoPlist: InfoPlist { storage.infoPlist }
+  /// The purpose keys of the dictionary in sorted order; ``PurposeKey/index`` indexes them.
+  public var purposeKeys: [String] { storage.purposeKeys }
 
   /// Creates a configuration.
   ///
@@ -33,12 +52,24 @@ public struct AppConfiguration: Hashable, Sendable {
       infoPlist.temporaryUsageDescriptions.count <= Self.maximumPurposeKeys,
       "at most \(Self.maximumPurposeKeys) purpose keys")
     self.ios = ios
-    self.infoPlist = infoPlist
     self.mutation = mutation
-    self.purposeKeys = infoPlist.temporaryUsageDescriptions.keys.sorted()
+    self.storage = Storage(infoPlist)
     self.hasWhenInUseString = infoPlist.whenInUseUsageDescription != nil
     self.hasAlwaysString = infoPlist.alwaysAndWhenInUseUsageDescription != nil
     self.hasLocationBackgroundMode = infoPlist.hasLocationBackgroundMode
+    self.requiresExplicitServiceSession = infoPlist.requireExplicitServiceSession
+    self.purposeKeyCount = infoPlist.temporaryUsageDescriptions.count
+    self.defaultPrecise = !infoPlist.defaultAccuracyReduced
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.ios == rhs.ios && lhs.mutation == rhs.mutation && lhs.infoPlist == rhs.infoPlist
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ios)
+    hasher.combine(mutation)
+    hasher.combine(infoPlist)
   }
 
   /// The purpose key with this name, if the dictionary has it.
@@ -47,11 +78,8 @@ public struct AppConfiguration: Hashable, Sendable {
   }
 
   /// Whether `key` is a key of the dictionary (R23: a missing key never prompts).
-  public func hasPurposeKey(_ key: PurposeKey) -> Bool { Int(key.index) < purposeKeys.count }
+  public func hasPurposeKey(_ key: PurposeKey) -> Bool { Int(key.index) < purposeKeyCount }
 
   /// Whether the service-session API and its diagnostics exist (R39).
   public var hasServiceSessions: Bool { ios == .ios18 }
-
-  /// Whether the Precise toggle starts on (R9, R38 reset).
-  public var defaultPrecise: Bool { !infoPlist.defaultAccuracyReduced }
 }

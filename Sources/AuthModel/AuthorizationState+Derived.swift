@@ -126,7 +126,7 @@ extension AuthorizationState {
 
   /// Whether liveUpdates, monitor and background activity each hold an implicit session (R17).
   func holdsImplicitSessions(_ c: AppConfiguration) -> Bool {
-    c.hasServiceSessions && !c.infoPlist.requireExplicitServiceSession
+    c.hasServiceSessions && !c.requiresExplicitServiceSession
       && (iteratingLiveUpdates || iteratingMonitor || backgroundActivity != .none)
   }
 
@@ -161,7 +161,7 @@ extension AuthorizationState {
 
   /// Whether `NSLocationRequireExplicitServiceSession` still waits for a session (R29).
   public func serviceSessionRequired(_ c: AppConfiguration, trace: inout Trace) -> Bool {
-    guard c.hasServiceSessions && c.infoPlist.requireExplicitServiceSession else { return false }
+    guard c.hasServiceSessions && c.requiresExplicitServiceSession else { return false }
     if sessions.contains(where: { $0.authorization != .none }) { return false }
     var quiet = Trace.off
     if sessions.contains(where: { $0.authorization == .none }) && isAuthorized(c, trace: &quiet) {

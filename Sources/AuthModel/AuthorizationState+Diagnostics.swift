@@ -4,12 +4,13 @@ extension AuthorizationState {
   /// The objects that report diagnostics now: every explicit session by id, then the implicit
   /// holders the app holds. Empty on iOS 17, which has no diagnostics (R39).
   public func holders(_ c: AppConfiguration) -> [Holder] {
-    guard c.hasServiceSessions, app != .notRunning else { return [] }
-    var holders = sessions.map { Holder.session($0.id) }
-    if iteratingLiveUpdates { holders.append(.liveUpdates) }
-    if iteratingMonitor { holders.append(.monitor) }
-    if backgroundActivity != .none { holders.append(.backgroundActivity) }
-    return holders
+    Array(holderSequence(c))
+  }
+
+  /// The holders, as a sequence that allocates nothing (the explorer reads every holder of
+  /// every state).
+  public func holderSequence(_ c: AppConfiguration) -> HolderSequence {
+    HolderSequence(state: self, hasDiagnostics: c.hasServiceSessions && app != .notRunning)
   }
 
   /// The flags set on `holder`, or `nil` if the app does not hold it (R24–R32).
@@ -17,8 +18,18 @@ extension AuthorizationState {
     for holder: Holder, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags? {
     guard holders(c).contains(holder) else { return nil }
+    return flags(of: holder, c, trace: &trace)
+  }
+
+  /// The flags of a holder the app holds (R24–R32).
+  public func flags(
+    of holder: Holder, _ c: AppConfiguration, trace: inout Trace
+  ) -> DiagnosticFlags? {
     var session: HeldSession?
-    if case .session(let id) = holder, let i = sessions.firstIndex(of: id) { session = sessions[i] }
+    if case .session(let id) = holder {
+      guard let i = sessions.firstIndex(of: id) else { return nil }
+      session = sessions[i]
+    }
 
     var flags = DiagnosticFlags()
     var quiet = Trace.off
@@ -97,5 +108,32 @@ extension AuthorizationState {
       trace.cite(.r32, "accuracy is reduced")
     }
     return flags
+  }
+}
+
+/// The holders of a state in ``AuthorizationState/holders(_:)`` order, without an array.
+public struct HolderSequence: Sequence, IteratorProtocol {
+  let state: AuthorizationState
+  let hasDiagnostics: Bool
+  private var position = 0
+
+  init(state: AuthorizationState, hasDiagnostics: Bool) {
+    self.state = state
+    self.hasDiagnostics = hasDiagnostics
+  }
+
+  public mutating func next() -> Holder? {
+    guard hasDiagnostics else { return nil }
+    while true {
+      defer { position += 1 }
+      let sessionCount = state.sessions.count
+      if position < sessionCount { return .session(state.sessions[position].id) }
+      switch position - sessionCount {
+      case 0: if state.iteratingLiveUpdates { return .liveUpdates }
+      case 1: if state.iteratingMonitor { return .monitor }
+      case 2: if state.backgroundActivity != .none { return .backgroundActivity }
+      default: return nil
+      }
+    }
   }
 }

@@ -223,7 +223,7 @@ extension AuthorizationState {
   private func citeImplicitSession(_ c: AppConfiguration, _ what: String, _ trace: inout Trace) {
     if !c.hasServiceSessions {
       trace.cite(.r39, "on iOS 17 iterating \(what) holds no session and does not prompt")
-    } else if c.infoPlist.requireExplicitServiceSession {
+    } else if c.requiresExplicitServiceSession {
       trace.cite(.r17, "NSLocationRequireExplicitServiceSession: \(what) hold no implicit session")
     } else {
       trace.cite(.r17, "iterating \(what) holds an implicit whenInUse session")

@@ -15,30 +15,44 @@ public struct Citation: Hashable, Sendable, CustomStringConvertible {
 /// Collects the rules that decide a value or a step, when asked to.
 ///
 /// The model's functions take a trace and cite each rule that decides their result. With
-/// ``off`` nothing is recorded and no text is built: that is what the explorer uses.
-public struct Trace: Sendable {
-  public let isRecording: Bool
-  public let names: Names
-  public private(set) var citations: [Citation] = []
+/// ``off`` nothing is recorded and no text is built: that is what the explorer uses, and it
+/// costs one branch per citation.
+public struct Trace {
+  /// The citations and names, or `nil` when not recording: one optional reference keeps an
+  /// unrecorded trace free of reference counting.
+  private let recorder: Recorder?
+
+  private final class Recorder {
+    let names: Names
+    var citations: [Citation] = []
+    init(names: Names) { self.names = names }
+  }
 
   /// A trace that records, naming sessions and purpose keys with `names`.
   public init(names: Names = Names()) {
-    isRecording = true
-    self.names = names
+    recorder = Recorder(names: names)
   }
 
   private init(off: Void) {
-    isRecording = false
-    names = Names()
+    recorder = nil
   }
 
   /// A trace that records nothing.
   public static var off: Trace { Trace(off: ()) }
 
+  /// Whether citations are recorded.
+  public var isRecording: Bool { recorder != nil }
+
+  /// The names used to word citations.
+  public var names: Names { recorder?.names ?? Names() }
+
+  /// The citations recorded so far, in order.
+  public var citations: [Citation] { recorder?.citations ?? [] }
+
   /// Records that `rule` decided something, because of `cause`.
   @inline(__always)
   public mutating func cite(_ rule: Rule, _ cause: @autoclosure () -> String) {
-    if isRecording { citations.append(Citation(rule, cause())) }
+    if let recorder { recorder.citations.append(Citation(rule, cause())) }
   }
 
   /// The rules cited so far, each once, in order of first citation.
@@ -46,13 +60,12 @@ public struct Trace: Sendable {
     var seen = Set<Rule>()
     return citations.compactMap { seen.insert($0.rule).inserted ? $0.rule : nil }
   }
-
 }
 
 extension Trace {
   /// Records that `rule` decided something; `cause` words it with the session and key names.
   @inline(__always)
   public mutating func cite(_ rule: Rule, _ cause: (Names) -> String) {
-    if isRecording { citations.append(Citation(rule, cause(names))) }
+    if let recorder { recorder.citations.append(Citation(rule, cause(recorder.names))) }
   }
 }
