@@ -37,13 +37,51 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The bit of a step property in ``stepFindings(before:event:after:_:)``.
+  var stepBit: UInt16 {
+    switch self {
+    case .p1: 1 << 0
+    case .p2: 1 << 1
+    case .p3: 1 << 2
+    case .p4: 1 << 3
+    case .p5: 1 << 4
+    case .p6: 1 << 5
+    case .p7: 1 << 6
+    case .p8: 1 << 7
+    case .p9: 1 << 8
+    case .p10: 1 << 9
+    case .p11: 1 << 10
+    }
+  }
+
+  private static let stepProperties = allCases.filter { !$0.isStateProperty }
+  private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
+
+  /// The step properties violated and step witnesses reached by one step, a bit each: computed
+  /// once per transition, so that each property's check is a bit test.
+  static func stepFindings(
+    before: ExploredState, event: AuthorizationEvent, after: ExploredState, _ c: AppConfiguration
+  ) -> UInt16 {
+    var bits: UInt16 = 0
+    for p in stepProperties
+    where !p.holds(before: before, event: event, after: after, nil, c) {
+      bits |= p.stepBit
+    }
+    for w in stepWitnesses
+    where w.reached(event: event, after: after, nil) {
+      bits |= w.stepBit
+    }
+    return bits
+  }
+
   /// Whether the property holds on the step from `before` (`nil` for an initial state) by
   /// `event` to `after`.
   func holds(
     before: ExploredState?, event: AuthorizationEvent?, after: ExploredState,
-    _ observe: () -> Observation, _ c: AppConfiguration
+    _ observation: Observation?, _ c: AppConfiguration
   ) -> Bool {
     let m = after.model
+    func observe() -> Observation { observation ?? Observation(m, c) }
     switch self {
     case .p1:
       if case .tap = event, let prompt = before?.model.pendingPrompt, !prompt.isSystemPrompt,
@@ -146,6 +184,16 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The bit of a step witness in ``AuthorizationProperty/stepFindings(before:event:after:_:)``,
+  /// above the properties' bits.
+  var stepBit: UInt16 {
+    switch self {
+    case .carriedAcrossTermination: 1 << 14
+    case .relaunch: 1 << 15
+    default: 0
+    }
+  }
+
   /// Whether the witness is a property of one state rather than of a step.
   var isStateWitness: Bool {
     switch self {
@@ -154,7 +202,9 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  func reached(event: AuthorizationEvent?, after: ExploredState, _ observe: () -> Observation)
+  /// Whether the witness is reached; `observation` is that of `after`, or `nil` for a step
+  /// witness, which needs none.
+  func reached(event: AuthorizationEvent?, after: ExploredState, _ observation: Observation?)
     -> Bool
   {
     switch self {
@@ -165,7 +215,7 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     default:
       break
     }
-    let o = observe()
+    guard let o = observation else { return false }
     return switch self {
     case .status(let s): o.status == s
     case .accuracy(let a): o.accuracy == a

@@ -5,6 +5,9 @@ import AuthModel
 public struct ExplorerNode: Sendable {
   public let state: ExploredState
   let observation: Observation?
+  /// For a node made by `next`: the step properties violated and the step witnesses reached
+  /// by the step that made it, a bit each (``AuthorizationProperty/stepBit``), computed once.
+  let stepFindings: UInt16
 
   /// The observation, computed now if the node came from `next` rather than `unpack`.
   func observed(_ c: AppConfiguration) -> Observation {
@@ -18,18 +21,26 @@ extension AuthorizationSystem: TransitionSystem {
 
   public var initialStates: [ExplorerNode] {
     let state = initialState
-    return [ExplorerNode(state: state, observation: Observation(state.model, configuration))]
+    return [
+      ExplorerNode(
+        state: state, observation: Observation(state.model, configuration), stepFindings: 0)
+    ]
   }
 
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
-    next(node.state, action).map { ExplorerNode(state: $0, observation: nil) }
+    guard let after = next(node.state, action) else { return nil }
+    return ExplorerNode(
+      state: after, observation: nil,
+      stepFindings: AuthorizationProperty.stepFindings(
+        before: node.state, event: action, after: after, configuration))
   }
 
   public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }
 
   public func unpack(_ packed: UInt64) -> ExplorerNode {
     let state = codec.unpack(packed)
-    return ExplorerNode(state: state, observation: Observation(state.model, configuration))
+    return ExplorerNode(
+      state: state, observation: Observation(state.model, configuration), stepFindings: 0)
   }
 
   /// P1–P11, then every witness of RULES.md §11.
@@ -40,27 +51,23 @@ extension AuthorizationSystem: TransitionSystem {
       if p.isStateProperty {
         properties.append(
           .always(p.rawValue, p.summary) { node in
-            p.holds(before: nil, event: nil, after: node.state, { node.observed(c) }, c)
+            p.holds(before: nil, event: nil, after: node.state, node.observed(c), c)
           })
       } else {
-        properties.append(
-          .always(p.rawValue, p.summary) { before, event, after in
-            p.holds(
-              before: before.state, event: event, after: after.state, { after.observed(c) }, c)
-          })
+        let bit = p.stepBit
+        properties.append(.always(p.rawValue, p.summary) { _, _, after in after.stepFindings & bit == 0 })
       }
     }
     for w in AuthorizationWitness.all {
       if w.isStateWitness {
         properties.append(
           .sometimes(w.description, w.description) { node in
-            w.reached(event: nil, after: node.state) { node.observed(c) }
+            w.reached(event: nil, after: node.state, node.observed(c))
           })
       } else {
+        let bit = w.stepBit
         properties.append(
-          .sometimes(w.description, w.description) { _, event, after in
-            w.reached(event: event, after: after.state) { after.observed(c) }
-          })
+          .sometimes(w.description, w.description) { _, _, after in after.stepFindings & bit != 0 })
       }
     }
     return properties
