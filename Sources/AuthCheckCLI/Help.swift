@@ -13,6 +13,8 @@ enum Help {
     options:
       -h, --help       show this help
       --version        print the version
+      --mutation NAME  run on a deliberately broken model, to check authcheck itself
+                       (prompts-from-background, allow-once-never-lapses)
 
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties

@@ -1,3 +1,4 @@
+import AuthModel
 import AuthScenario
 
 /// The options of `authcheck PATH…`.
@@ -5,17 +6,20 @@ struct RunOptions: Equatable {
   var paths: [String] = []
   var help = false
   var version = false
+  /// A deliberately broken model to run the scenarios on (checking authcheck itself).
+  var mutation: ModelMutation?
 
   struct UsageError: Error, Equatable {
     let message: String
   }
 
-  static let flags = ["--help", "-h", "--version"]
+  static let flags = ["--help", "-h", "--version", "--mutation"]
 
   static func parse(_ arguments: [String]) -> Result<RunOptions, UsageError> {
     var options = RunOptions()
     var onlyPaths = false
-    for argument in arguments {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
       if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
         options.paths.append(argument)
         continue
@@ -24,6 +28,17 @@ struct RunOptions: Equatable {
       case "--": onlyPaths = true
       case "--help", "-h": options.help = true
       case "--version": options.version = true
+      case "--mutation":
+        guard let name = rest.popFirst() else {
+          return .failure(UsageError(message: "'--mutation' needs a value"))
+        }
+        guard let mutation = ModelMutation(rawValue: name) else {
+          return .failure(
+            UsageError(
+              message: "unknown mutation '\(name)'; expected "
+                + ModelMutation.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+        }
+        options.mutation = mutation
       default:
         let hint = EditDistance.didYouMean(argument, among: flags)
         return .failure(UsageError(message: "unknown option '\(argument)'\(hint)"))

@@ -17,7 +17,7 @@ enum ScenarioCommand {
     var passed = 0
     var failed = 0
     for path in files {
-      let outcome = ScenarioOutcome.run(path: path)
+      let outcome = ScenarioOutcome.run(path: path, mutation: options.mutation)
       stdout.write(report.render(outcome))
       if outcome.passed { passed += 1 } else { failed += 1 }
     }
@@ -32,10 +32,15 @@ struct ScenarioOutcome {
   /// `nil` when the file is invalid.
   let result: ScenarioResult?
 
-  static func run(path: String) -> ScenarioOutcome {
+  static func run(path: String, mutation: ModelMutation? = nil) -> ScenarioOutcome {
     let file = ScenarioFile.load(path: path)
-    guard case .success(let scenario) = file.scenario else {
+    guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
+    }
+    if let mutation {
+      scenario.configuration = AppConfiguration(
+        ios: scenario.configuration.ios, infoPlist: scenario.configuration.infoPlist,
+        mutation: mutation)
     }
     return ScenarioOutcome(file: file, result: ScenarioRunner.run(scenario))
   }
