@@ -64,7 +64,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   ) -> UInt16 {
     var bits: UInt16 = 0
     for p in stepProperties
-    where !p.holds(before: before, event: event, after: after, nil, c) {
+    where !p.holds(from: before, by: event, to: after, c) {
       bits |= p.stepBit
     }
     for w in stepWitnesses
@@ -74,80 +74,83 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     return bits
   }
 
-  /// Whether the property holds on the step from `before` (`nil` for an initial state) by
+  /// Whether a state property (``isStateProperty``) holds in `state`, whose observation is `o`.
+  func holds(in state: ExploredState, _ o: Observation, _ c: AppConfiguration) -> Bool {
+    switch self {
+    case .p2:
+      switch state.model.pendingPrompt {
+      case nil: return true
+      case .whenInUse(forAlways: false): return c.hasWhenInUseString
+      case .whenInUse(forAlways: true), .alwaysUpgrade:
+        return c.hasWhenInUseString && c.hasAlwaysString
+      case .temporaryFullAccuracy(let key): return c.hasPurposeKey(key)
+      }
+    case .p4:
+      return !o.delivers || (o.authorized && state.model.locationServicesEnabled)
+    case .p5:
+      return o.updates != .full || state.model.precise || state.model.temporaryFullAccuracy
+    case .p8:
+      return !o.delivers || o.inUse || o.alwaysInEffect
+    case .p10:
+      return state.model.pendingPrompt == nil
+        || (!state.model.restrictionsEnabled && state.model.locationServicesEnabled)
+    case .p11:
+      return !o.deniedGloballyWithoutDenied
+    case .p1, .p3, .p6, .p7, .p9:
+      return true
+    }
+  }
+
+  /// Whether a step property (not ``isStateProperty``) holds on the step from `before` by
   /// `event` to `after`.
   func holds(
-    before: ExploredState?, event: AuthorizationEvent?, after: ExploredState,
-    _ observation: Observation?, _ c: AppConfiguration
+    from before: ExploredState, by event: AuthorizationEvent, to after: ExploredState,
+    _ c: AppConfiguration
   ) -> Bool {
-    let m = after.model
-    func observe() -> Observation { observation ?? Observation(m, c) }
     switch self {
     case .p1:
-      if case .tap = event, let prompt = before?.model.pendingPrompt, !prompt.isSystemPrompt,
-        before?.model.app != .foreground
+      if case .tap = event, let prompt = before.model.pendingPrompt, !prompt.isSystemPrompt,
+        before.model.app != .foreground
       {
         return false
       }
-      guard let prompt = m.pendingPrompt, prompt != before?.model.pendingPrompt else {
+      guard let prompt = after.model.pendingPrompt, prompt != before.model.pendingPrompt else {
         return true
       }
-      return prompt.isSystemPrompt || m.app == .foreground
-    case .p2:
-      switch m.pendingPrompt {
-      case nil: return true
-      case .whenInUse(forAlways: false):
-        return c.infoPlist.whenInUseUsageDescription != nil
-      case .whenInUse(forAlways: true), .alwaysUpgrade:
-        return c.infoPlist.whenInUseUsageDescription != nil
-          && c.infoPlist.alwaysAndWhenInUseUsageDescription != nil
-      case .temporaryFullAccuracy(let key):
-        return c.hasPurposeKey(key)
-      }
+      return prompt.isSystemPrompt || after.model.app == .foreground
     case .p3:
-      guard let b = before?.model else { return true }
-      let becameAlways = b.location != .always && m.location == .always
-      let becameProvisional = !b.provisionalAlways && m.provisionalAlways
+      let becameAlways = before.model.location != .always && after.model.location == .always
+      let becameProvisional = !before.model.provisionalAlways && after.model.provisionalAlways
       guard becameAlways || becameProvisional else { return true }
       switch event {
-      case .tap(.changeToAlwaysAllow, _): return becameAlways && !becameProvisional
-      case .settings(.location(.always)): return becameAlways && !becameProvisional
+      case .tap(.changeToAlwaysAllow, _), .settings(.location(.always)):
+        return becameAlways && !becameProvisional
       case .tap(.allowWhileUsing, _):
-        return !becameAlways && b.pendingPrompt == .whenInUse(forAlways: true)
+        return !becameAlways && before.model.pendingPrompt == .whenInUse(forAlways: true)
       default: return false
       }
-    case .p4:
-      let o = observe()
-      return !o.delivers || (o.authorized && m.locationServicesEnabled)
-    case .p5:
-      let o = observe()
-      return o.updates != .full || m.precise || m.temporaryFullAccuracy
     case .p6:
       switch event {
       case .wait, .terminate:
-        return (!m.allowOnce && !m.temporaryFullAccuracy) || observe().inUse
+        guard after.model.allowOnce || after.model.temporaryFullAccuracy else { return true }
+        var t = Trace.off
+        return after.model.isInUse(c, trace: &t)
       default: return true
       }
     case .p7:
-      guard m.pendingPrompt?.prompt == .alwaysUpgrade,
-        before?.model.pendingPrompt?.prompt != .alwaysUpgrade, let before
+      guard after.model.pendingPrompt?.prompt == .alwaysUpgrade,
+        before.model.pendingPrompt?.prompt != .alwaysUpgrade
       else { return true }
       return !before.upgradePromptShown
-    case .p8:
-      let o = observe()
-      return !o.delivers || o.inUse || o.alwaysInEffect
     case .p9:
-      guard let b = before?.model else { return true }
       var t = Trace.off
-      guard b.authorizationStatus(c, trace: &t) == .denied,
-        m.authorizationStatus(c, trace: &t) != .denied
+      guard before.model.authorizationStatus(c, trace: &t) == .denied,
+        after.model.authorizationStatus(c, trace: &t) != .denied
       else { return true }
       if case .settings = event { return true }
       return false
-    case .p10:
-      return m.pendingPrompt == nil || (!m.restrictionsEnabled && m.locationServicesEnabled)
-    case .p11:
-      return !observe().deniedGloballyWithoutDenied
+    case .p2, .p4, .p5, .p8, .p10, .p11:
+      return true
     }
   }
 }
@@ -209,9 +212,11 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
   {
     switch self {
     case .carriedAcrossTermination:
-      return event == .terminate && after.model.carriedBackgroundActivity
+      guard case .terminate? = event else { return false }
+      return after.model.carriedBackgroundActivity
     case .relaunch:
-      return event == .relaunchInBackground
+      guard case .relaunchInBackground? = event else { return false }
+      return true
     default:
       break
     }

@@ -51,7 +51,7 @@ extension AuthorizationSystem: TransitionSystem {
       if p.isStateProperty {
         properties.append(
           .always(p.rawValue, p.summary) { node in
-            p.holds(before: nil, event: nil, after: node.state, node.observed(c), c)
+            p.holds(in: node.state, node.observed(c), c)
           })
       } else {
         let bit = p.stepBit

@@ -63,7 +63,7 @@ public struct AuthorizationSystem: Sendable {
       return nil
     }
     var next = ExploredState(model: model, upgradePromptShown: state.upgradePromptShown)
-    if event == .settings(.reset) { next.upgradePromptShown = false }
+    if case .settings(.reset) = event { next.upgradePromptShown = false }
     if model.pendingPrompt?.prompt == .alwaysUpgrade
       && state.model.pendingPrompt?.prompt != .alwaysUpgrade
     {

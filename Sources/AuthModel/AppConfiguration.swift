@@ -21,11 +21,16 @@ public struct AppConfiguration: Hashable, Sendable {
   private let storage: Storage
 
   // Flags read on every transition, computed once.
-  let hasWhenInUseString: Bool
-  let hasAlwaysString: Bool
-  let hasLocationBackgroundMode: Bool
-  let requiresExplicitServiceSession: Bool
-  let purposeKeyCount: Int
+  /// `NSLocationWhenInUseUsageDescription` is present (R7).
+  public let hasWhenInUseString: Bool
+  /// `NSLocationAlwaysAndWhenInUseUsageDescription` is present (R7).
+  public let hasAlwaysString: Bool
+  /// `UIBackgroundModes` contains `location` (R33, R35).
+  public let hasLocationBackgroundMode: Bool
+  /// `NSLocationRequireExplicitServiceSession` is true (R17, R29).
+  public let requiresExplicitServiceSession: Bool
+  /// The number of keys of `NSLocationTemporaryUsageDescriptionDictionary`.
+  public let purposeKeyCount: Int
   /// Whether the Precise toggle starts on (R9, R38 reset).
   public let defaultPrecise: Bool
 

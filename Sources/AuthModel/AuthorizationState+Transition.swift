@@ -364,7 +364,7 @@ extension AuthorizationState {
     guard app == .foreground || prompt.isSystemPrompt else {
       throw Refusal(.r6, .promptOnlyInForeground(prompt.prompt))
     }
-    guard prompt.buttons.contains(button) else {
+    guard prompt.offers(button) else {
       throw Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
     }
     if toggle != nil && (prompt.prompt != .whenInUse || !c.defaultPrecise) {

@@ -34,7 +34,11 @@ public struct HeldSession: Hashable, Sendable {
 
   init(code: UInt32) {
     id = SessionID(UInt8(truncatingIfNeeded: code))
-    authorization = [.none, .whenInUse, .always][Int(code >> 8 & 3)]
+    switch code >> 8 & 3 {
+    case 1: authorization = .whenInUse
+    case 2: authorization = .always
+    default: authorization = .none
+    }
     let key = code >> 10 & 0x1FF
     fullAccuracyPurposeKey = key == 0 ? nil : PurposeKey(index: UInt8(key - 1))
     createdInUse = code & 1 << 19 != 0

@@ -27,6 +27,18 @@ public enum PendingPrompt: Hashable, Sendable {
     }
   }
 
+  /// Whether the prompt shows `button` (R9–R11).
+  public func offers(_ button: PromptButton) -> Bool {
+    switch (self, button) {
+    case (.whenInUse, .allowOnce), (.whenInUse, .allowWhileUsing), (.whenInUse, .dontAllow),
+      (.alwaysUpgrade, .changeToAlwaysAllow), (.alwaysUpgrade, .keepOnlyWhileUsing),
+      (.temporaryFullAccuracy, .allowOnce), (.temporaryFullAccuracy, .dontAllow):
+      true
+    default:
+      false
+    }
+  }
+
   /// The rule that says what its answers do.
   public var answerRule: Rule {
     switch self {
