@@ -22,7 +22,7 @@ struct JSONReport: Codable, Equatable {
     /// The scenario's name; absent for an invalid file.
     var name: String?
     var status: String
-    /// Seconds spent reading, checking and running the file.
+    /// Seconds spent reading, checking and running the file, to the microsecond.
     var duration: Double
     /// Present when `status` is `failed`.
     var failure: Failure?
@@ -113,7 +113,7 @@ extension JSONReport.File {
     path = outcome.file.path
     name = outcome.result?.scenario.name
     status = outcome.status.rawValue
-    duration = outcome.seconds
+    duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
     failure = outcome.result?.failure.map(JSONReport.Failure.init)
     diagnostics =
       outcome.result == nil ? outcome.diagnostics.map(JSONReport.Message.init) : nil
