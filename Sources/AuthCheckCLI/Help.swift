@@ -7,12 +7,18 @@ enum Help {
            authcheck explore [options]
 
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
-    (recursively, in sorted order). Prints PASS or FAIL per scenario, ERROR per invalid file,
-    and a last line 'authcheck: N passed, M failed'.
+    (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
+    invalid file, and a last line 'authcheck: N passed, M failed'.
 
     options:
       -h, --help       show this help
       --version        print the version
+      --junit FILE     also write a JUnit XML report to FILE, for CI
+      --format FORMAT  what to print: 'text' (the default) or 'json' (one JSON document;
+                       the schema is in README.md, "CI reports")
+      --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
+                       it, and the observables and diagnostic flags the expectations checked
+                       (in the JSON document with --format json)
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
                        (prompts-from-background, allow-once-never-lapses)
 

@@ -8,12 +8,28 @@ struct RunOptions: Equatable {
   var version = false
   /// A deliberately broken model to run the scenarios on (checking authcheck itself).
   var mutation: ModelMutation?
+  /// Where to write a JUnit XML report, beside the normal output.
+  var junit: String?
+  /// What standard output shows.
+  var format = OutputFormat.text
+  /// Whether to report which rules, observables and flags the scenarios exercised.
+  var coverage = false
+
+  /// What standard output shows: the text report, or one JSON document.
+  enum OutputFormat: String, CaseIterable, Equatable {
+    case text, json
+  }
 
   struct UsageError: Error, Equatable {
     let message: String
   }
 
-  static let flags = ["--help", "-h", "--version", "--mutation"]
+  static let flags = [
+    "--help", "-h", "--version", "--mutation", "--junit", "--format", "--coverage",
+  ]
+
+  /// The options that take a value.
+  static let valueFlags: Set<String> = ["--mutation", "--junit", "--format"]
 
   static func parse(_ arguments: [String]) -> Result<RunOptions, UsageError> {
     var options = RunOptions()
@@ -24,10 +40,19 @@ struct RunOptions: Equatable {
         options.paths.append(argument)
         continue
       }
-      switch argument {
+      // `--flag=value` is `--flag value` for the options that take a value.
+      var flag = argument
+      if let equals = argument.firstIndex(of: "="),
+        valueFlags.contains(String(argument[..<equals]))
+      {
+        flag = String(argument[..<equals])
+        rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+      }
+      switch flag {
       case "--": onlyPaths = true
       case "--help", "-h": options.help = true
       case "--version": options.version = true
+      case "--coverage": options.coverage = true
       case "--mutation":
         guard let name = rest.popFirst() else {
           return .failure(UsageError(message: "'--mutation' needs a value"))
@@ -39,6 +64,23 @@ struct RunOptions: Equatable {
                 + ModelMutation.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
         }
         options.mutation = mutation
+      case "--junit":
+        guard let path = rest.popFirst(), !path.isEmpty else {
+          return .failure(UsageError(message: "'--junit' needs a file to write"))
+        }
+        options.junit = path
+      case "--format":
+        guard let name = rest.popFirst() else {
+          return .failure(UsageError(message: "'--format' needs a value: 'text' or 'json'"))
+        }
+        guard let format = OutputFormat(rawValue: name) else {
+          let hint = EditDistance.didYouMean(name, among: OutputFormat.allCases.map(\.rawValue))
+          return .failure(
+            UsageError(
+              message: "unknown format '\(name)'"
+                + (hint.isEmpty ? "; expected 'text' or 'json'" : hint)))
+        }
+        options.format = format
       default:
         let hint = EditDistance.didYouMean(argument, among: flags)
         return .failure(UsageError(message: "unknown option '\(argument)'\(hint)"))

@@ -1,10 +1,20 @@
 import AuthModel
 import AuthScenario
+import Foundation
 
 /// `authcheck PATH…`: runs scenario files and reports each.
 enum ScenarioCommand {
+  /// How many files run between two writes to standard output: large enough to keep every core
+  /// busy, small enough that a long run shows progress and holds few rendered reports.
+  static let batchSize = 1024
+
+  /// Runs the scenario files `options` names and reports them as `options` asks.
+  ///
+  /// - Parameter workers: the most files run at once; `nil` for every core. The output is the
+  ///   same for any number of workers, except the durations of the JUnit and JSON reports.
   static func run<Out: TextOutputStream, Err: TextOutputStream>(
-    _ options: RunOptions, color: Bool, stdout: inout Out, stderr: inout Err
+    _ options: RunOptions, color: Bool, workers: Int? = nil, stdout: inout Out,
+    stderr: inout Err
   ) -> Int32 {
     let files: [String]
     switch ScenarioDiscovery.files(for: options.paths) {
@@ -14,25 +24,89 @@ enum ScenarioCommand {
       return AuthCheckCLI.ExitCode.usage
     }
     let report = ScenarioReport(color: color)
-    var passed = 0
-    var failed = 0
-    for path in files {
-      let outcome = ScenarioOutcome.run(path: path, mutation: options.mutation)
-      stdout.write(report.render(outcome))
-      if outcome.passed { passed += 1 } else { failed += 1 }
+    var outcomes: [ScenarioOutcome] = []
+    outcomes.reserveCapacity(files.count)
+    for start in stride(from: 0, to: files.count, by: batchSize) {
+      let batch = files[start..<min(start + batchSize, files.count)]
+      let done = ScenarioOutcome.run(
+        paths: Array(batch), mutation: options.mutation, workers: workers)
+      if options.format == .text {
+        for outcome in done { stdout.write(report.render(outcome)) }
+      }
+      outcomes += done
     }
-    stdout.write("authcheck: \(passed) passed, \(failed) failed\n")
-    return failed == 0 ? AuthCheckCLI.ExitCode.success : AuthCheckCLI.ExitCode.failure
+    let summary = RunSummary(outcomes)
+    let coverage = options.coverage ? RuleCoverage(outcomes) : nil
+    var status =
+      summary.allPassed ? AuthCheckCLI.ExitCode.success : AuthCheckCLI.ExitCode.failure
+    if let junit = options.junit {
+      do {
+        try JUnitReport(outcomes).write(to: junit)
+      } catch {
+        stderr.write("authcheck: error: cannot write the JUnit report '\(junit)': \(error)\n")
+        status = AuthCheckCLI.ExitCode.usage
+      }
+    }
+    switch options.format {
+    case .text:
+      if let coverage { stdout.write(coverage.table) }
+      stdout.write(summary.line + "\n")
+    case .json:
+      stdout.write(JSONReport(outcomes, summary: summary, coverage: coverage).encoded() + "\n")
+    }
+    return status
   }
 }
 
+/// The counts of a run, from which every report's totals come.
+struct RunSummary: Equatable {
+  /// Scenarios that ran to the end with every expectation met.
+  var passed = 0
+  /// Scenarios that ran and failed: a step that cannot happen or an expectation not met.
+  var failed = 0
+  /// Files that are not a valid scenario, or could not be read.
+  var errors = 0
+
+  init(_ outcomes: [ScenarioOutcome]) {
+    for outcome in outcomes {
+      switch outcome.status {
+      case .passed: passed += 1
+      case .failed: failed += 1
+      case .error: errors += 1
+      }
+    }
+  }
+
+  var total: Int { passed + failed + errors }
+  var allPassed: Bool { failed == 0 && errors == 0 }
+
+  /// `authcheck: N passed, M failed`, where invalid files count as failed.
+  var line: String { "authcheck: \(passed) passed, \(failed + errors) failed" }
+}
+
 /// What happened to one scenario file.
-struct ScenarioOutcome {
+struct ScenarioOutcome: Sendable {
   let file: ScenarioFile
   /// `nil` when the file is invalid.
   let result: ScenarioResult?
+  /// How long reading, checking and running the file took, in seconds.
+  var seconds: Double = 0
+
+  /// Whether a file passed, failed, or is not a valid scenario.
+  enum Status: String, Sendable {
+    case passed, failed, error
+  }
 
   static func run(path: String, mutation: ModelMutation? = nil) -> ScenarioOutcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var outcome = load(path: path, mutation: mutation)
+    let elapsed = (clock.now - start).components
+    outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    return outcome
+  }
+
+  private static func load(path: String, mutation: ModelMutation?) -> ScenarioOutcome {
     let file = ScenarioFile.load(path: path)
     guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
@@ -45,7 +119,100 @@ struct ScenarioOutcome {
     return ScenarioOutcome(file: file, result: ScenarioRunner.run(scenario))
   }
 
-  var passed: Bool { result?.passed ?? false }
+  /// Runs the files at `paths` on up to `workers` threads (`nil`: as many as there are cores)
+  /// and returns their outcomes in the order of `paths`, whichever finished first.
+  static func run(
+    paths: [String], mutation: ModelMutation? = nil, workers: Int? = nil
+  ) -> [ScenarioOutcome] {
+    let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
+    guard workers > 1, paths.count > 1 else {
+      return paths.map { run(path: $0, mutation: mutation) }
+    }
+    let slots = OutcomeSlots(count: paths.count)
+    defer { slots.deallocate() }
+    // Each iteration writes only its own slot; `concurrentPerform` returns once all are done.
+    let threads = min(workers, paths.count)
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while let index = next.take(below: paths.count) {
+        slots.store(run(path: paths[index], mutation: mutation), at: index)
+      }
+    }
+    return slots.outcomes()
+  }
+
+  var passed: Bool { status == .passed }
+
+  var status: Status {
+    guard let result else { return .error }
+    return result.passed ? .passed : .failed
+  }
+
+  /// The diagnostics of an invalid file, sorted by position; empty for a valid one.
+  var diagnostics: [Diagnostic] {
+    if case .failure(let error) = file.scenario { return error.diagnostics }
+    return []
+  }
+
+  /// The line a report points at for this file: the failure's, the first diagnostic's, or for a
+  /// passing scenario the line of its `scenario:` key.
+  var line: Int {
+    if let failure = result?.failure { return failure.position.line }
+    if let first = diagnostics.first { return first.position.line }
+    return Self.declarationLine(in: file.source) ?? 1
+  }
+
+  /// The 1-based line of the top-level `scenario:` key in `source`, if a line starts with it.
+  static func declarationLine(in source: String) -> Int? {
+    var number = 1
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == "\u{FEFF}" }
+      if trimmed.hasPrefix("scenario:") || trimmed.hasPrefix("\"scenario\":")
+        || trimmed.hasPrefix("'scenario':")
+      {
+        return number
+      }
+      number += 1
+    }
+    return nil
+  }
+}
+
+/// One slot per file for the outcomes of a parallel run.
+///
+/// Unchecked `Sendable`: each slot is written by exactly one iteration of a
+/// `concurrentPerform`, and read only after it returns.
+private final class OutcomeSlots: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<ScenarioOutcome?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  func store(_ outcome: ScenarioOutcome, at index: Int) { slots[index] = outcome }
+
+  func outcomes() -> [ScenarioOutcome] { slots.map { $0! } }
+
+  func deallocate() {
+    _ = slots.deinitialize()
+    slots.deallocate()
+  }
+}
+
+/// Hands out the indices 0, 1, 2… to threads, each once.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// The next index, or `nil` once `limit` is reached.
+  func take(below limit: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard value < limit else { return nil }
+    value += 1
+    return value - 1
+  }
 }
 
 /// Renders scenario outcomes as text (SCENARIOS.md "Reports").
@@ -54,19 +221,27 @@ struct ScenarioReport {
 
   func render(_ outcome: ScenarioOutcome) -> String {
     let file = outcome.file
-    let renderer = DiagnosticRenderer(useColor: color)
     guard let result = outcome.result else {
-      var text = paint("ERROR", .red) + " \(file.path)\n"
-      if case .failure(let error) = file.scenario {
-        text += renderer.render(error.diagnostics, file: file.path, source: file.source)
-      }
-      return ensureNewline(text)
+      return paint("ERROR", .red) + " \(file.path)\n" + details(outcome)
     }
-    guard let failure = result.failure else {
+    guard result.failure != nil else {
       return paint("PASS", .green) + " \(result.scenario.name) (\(file.path))\n"
     }
-    var text = paint("FAIL", .red) + " \(result.scenario.name) (\(file.path))\n"
-    text += ensureNewline(
+    return paint("FAIL", .red) + " \(result.scenario.name) (\(file.path))\n" + details(outcome)
+  }
+
+  /// The report below the `PASS`/`FAIL`/`ERROR` line: for a failure its position, source line,
+  /// expected and actual values, rules and steps taken; for an invalid file its diagnostics.
+  /// Empty for a pass; otherwise ends with a line break.
+  func details(_ outcome: ScenarioOutcome) -> String {
+    let file = outcome.file
+    let renderer = DiagnosticRenderer(useColor: color)
+    guard let result = outcome.result else {
+      let rendered = renderer.render(outcome.diagnostics, file: file.path, source: file.source)
+      return rendered.isEmpty ? "" : ensureNewline(rendered)
+    }
+    guard let failure = result.failure else { return "" }
+    var text = ensureNewline(
       renderer.render(
         .error(failure.message, at: failure.position), file: file.path, source: file.source))
     if let expected = failure.expected, let actual = failure.actual {

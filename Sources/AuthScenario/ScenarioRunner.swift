@@ -36,8 +36,8 @@ public enum ScenarioRunner {
       case .expect(let expectations):
         for expectation in expectations {
           checked.insert(expectation.observable.key)
-          let (actual, because) = observe(expectation.observable, simulator)
-          exercised.formUnion(because.map(\.rule))
+          let (actual, because, decided) = observe(expectation.observable, simulator)
+          if decided { exercised.formUnion(because.map(\.rule)) }
           if case .diagnostics = expectation.observable, let expectedFlags = parse(expectation.expected) {
             for flag in expectedFlags { checked.insert("diagnostics." + flag.rawValue) }
           }
@@ -73,10 +73,12 @@ public enum ScenarioRunner {
     }
   }
 
-  /// The value of `observable` as a scenario writes it, and the rules behind it.
+  /// The value of `observable` as a scenario writes it, the rules behind it, and whether those
+  /// rules decided the value. They do not for a `requestResult` with no request this run: that
+  /// citation of R13 only points the reader to the request rules.
   private static func observe(
     _ observable: ExpectedObservable, _ simulator: AuthorizationSimulator
-  ) -> (String, [Citation]) {
+  ) -> (String, [Citation], decided: Bool) {
     let model: AuthorizationSimulator.Observable
     switch observable {
     case .authorizationStatus: model = .authorizationStatus
@@ -90,7 +92,9 @@ public enum ScenarioRunner {
     case .requestResult: model = .requestResult
     case .diagnostics(let name):
       guard simulator.configuration.hasServiceSessions else {
-        return ("no diagnostics", [Citation(.r39, "iOS 17 has no CLServiceSession diagnostics")])
+        return (
+          "no diagnostics", [Citation(.r39, "iOS 17 has no CLServiceSession diagnostics")], true
+        )
       }
       guard let holder = simulator.holder(named: name),
         simulator.diagnostics(for: holder) != nil
@@ -98,15 +102,19 @@ public enum ScenarioRunner {
         return (
           "not held",
           [Citation(.r17, "the app holds no '\(name)' now; holders: "
-            + (simulator.holderNames.isEmpty ? "none" : simulator.holderNames.joined(separator: ", ")))]
+            + (simulator.holderNames.isEmpty ? "none" : simulator.holderNames.joined(separator: ", ")))],
+          true
         )
       }
       model = .diagnostics(holder)
     }
     guard let value = simulator.describe(model) else {
-      return ("no request this run", [Citation(.r13, "the app made no legacy request in this run")])
+      return (
+        "no request this run", [Citation(.r13, "the app made no legacy request in this run")],
+        false
+      )
     }
-    return (value, simulator.explanation(of: model))
+    return (value, simulator.explanation(of: model), true)
   }
 }
 

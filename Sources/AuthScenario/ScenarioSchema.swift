@@ -40,7 +40,8 @@ public struct ScenarioSchema {
     "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
     "expect",
   ]
-  static let expectKeys = [
+  /// The keys an `expect` step may check, in the order of SCENARIOS.md.
+  public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
     "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
   ]

@@ -428,6 +428,16 @@ import Testing
       ])
   }
 
+  @Test("a requestResult with no request this run cites R13 but does not exercise it")
+  func requestResultWithoutRequestExercisesNothing() throws {
+    let result = try Self.run(
+      "scenario: x\nsteps:\n  - launch\n  - expect:\n      requestResult: prompted\n")
+    let failure = try #require(result.failure)
+    #expect(failure.because.map(\.rule) == [.r13])
+    #expect(!result.exercisedRules.contains(.r13), "no request was made, so R13 decided nothing")
+    #expect(result.checkedObservables == ["requestResult"])
+  }
+
   @Test("exercisedRules of a failed run holds the rule that refused the step")
   func exercisedRulesOfRefusal() throws {
     let result = try Self.run("scenario: x\nsteps:\n  - launch\n  - tap: allowOnce\n  - wait\n")

@@ -1,0 +1,158 @@
+import AuthScenario
+import Foundation
+
+/// A run as one JSON document, for scripts and editors (`authcheck --format json`).
+///
+/// The schema is documented in README.md ("CI reports") and only grows: fields are added,
+/// never renamed or removed, and ``currentVersion`` goes up when one is added. Keys are sorted;
+/// a field that does not apply (`name` of an invalid file, `failure` of a pass…) is left out.
+struct JSONReport: Codable, Equatable {
+  /// The version of the schema.
+  static let currentVersion = 1
+
+  var version: Int
+  /// One entry per file, in the order run.
+  var files: [File]
+  var summary: Summary
+  /// Present with `--coverage`.
+  var coverage: Coverage?
+
+  struct File: Codable, Equatable {
+    var path: String
+    /// The scenario's name; absent for an invalid file.
+    var name: String?
+    var status: String
+    /// Seconds spent reading, checking and running the file, to the microsecond.
+    var duration: Double
+    /// Present when `status` is `failed`.
+    var failure: Failure?
+    /// Present when `status` is `error`: every problem found, sorted by position.
+    var diagnostics: [Message]?
+  }
+
+  struct Failure: Codable, Equatable {
+    var line: Int
+    var column: Int
+    var message: String
+    /// Present when an expectation failed; absent when a step could not happen.
+    var expected: String?
+    var actual: String?
+    /// The rules behind the actual value, or the rule that refused the step.
+    var rules: [RuleCause]
+    /// The steps that happened before the failure.
+    var stepsTaken: [Step]
+  }
+
+  struct RuleCause: Codable, Equatable {
+    var id: String
+    var cause: String
+  }
+
+  struct Step: Codable, Equatable {
+    var line: Int
+    var column: Int
+    var step: String
+  }
+
+  struct Message: Codable, Equatable {
+    var line: Int
+    var column: Int
+    var severity: String
+    var message: String
+  }
+
+  /// The counts: `passed` and `failed + errors` are the summary line's two numbers.
+  struct Summary: Codable, Equatable {
+    var passed: Int
+    var failed: Int
+    var errors: Int
+    var total: Int
+  }
+
+  struct Coverage: Codable, Equatable {
+    /// How many scenarios ran (passed or failed).
+    var scenarios: Int
+    /// R1–R40 in order, each with how many scenarios exercised it.
+    var rules: [Count]
+    var unexercisedRules: [String]
+    /// The expectation keys, each with how many scenarios checked it.
+    var observables: [Count]
+    var uncheckedObservables: [String]
+    /// The diagnostic flags, each with how many scenarios expected it set.
+    var diagnosticFlags: [Count]
+    var uncheckedDiagnosticFlags: [String]
+  }
+
+  struct Count: Codable, Equatable {
+    /// A rule id (`R30`), an expectation key or a flag name.
+    var id: String
+    var scenarios: Int
+  }
+
+  init(_ outcomes: [ScenarioOutcome], summary: RunSummary, coverage: RuleCoverage?) {
+    version = Self.currentVersion
+    files = outcomes.map(File.init)
+    self.summary = Summary(
+      passed: summary.passed, failed: summary.failed, errors: summary.errors,
+      total: summary.total)
+    self.coverage = coverage.map(Coverage.init)
+  }
+
+  /// The document: pretty-printed, keys sorted, without escaped slashes.
+  func encoded() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Every value is a string, an integer, a finite double or a list of them: encoding cannot fail.
+    let data = try! encoder.encode(self)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension JSONReport.File {
+  init(_ outcome: ScenarioOutcome) {
+    path = outcome.file.path
+    name = outcome.result?.scenario.name
+    status = outcome.status.rawValue
+    duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
+    failure = outcome.result?.failure.map(JSONReport.Failure.init)
+    diagnostics =
+      outcome.result == nil ? outcome.diagnostics.map(JSONReport.Message.init) : nil
+  }
+}
+
+extension JSONReport.Failure {
+  init(_ failure: ScenarioFailure) {
+    line = failure.position.line
+    column = failure.position.column
+    message = failure.message
+    expected = failure.expected
+    actual = failure.actual
+    rules = failure.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) }
+    stepsTaken = failure.stepsTaken.map {
+      JSONReport.Step(line: $0.position.line, column: $0.position.column, step: $0.summary)
+    }
+  }
+}
+
+extension JSONReport.Message {
+  init(_ diagnostic: Diagnostic) {
+    line = diagnostic.position.line
+    column = diagnostic.position.column
+    severity = diagnostic.severity.rawValue
+    message = diagnostic.message
+  }
+}
+
+extension JSONReport.Coverage {
+  init(_ coverage: RuleCoverage) {
+    scenarios = coverage.scenarios
+    rules = coverage.rules.map { JSONReport.Count(id: $0.rule.id, scenarios: $0.scenarios) }
+    unexercisedRules = coverage.unexercisedRules.map(\.id)
+    observables = coverage.observables.map {
+      JSONReport.Count(id: $0.name, scenarios: $0.scenarios)
+    }
+    uncheckedObservables = coverage.uncheckedObservables
+    diagnosticFlags = coverage.flags.map { JSONReport.Count(id: $0.name, scenarios: $0.scenarios) }
+    uncheckedDiagnosticFlags = coverage.uncheckedFlags
+  }
+}
