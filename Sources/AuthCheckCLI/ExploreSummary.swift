@@ -1,5 +1,6 @@
 import AuthExplorer
 import AuthModel
+import AuthScenario
 import Foundation
 
 /// What an exploration found over all its configurations, and how to report it.
@@ -70,7 +71,7 @@ struct ExploreSummary {
         out += "     in \(violated.count) configuration\(violated.count == 1 ? "" : "s"); "
           + "shortest (\(finding.path.count) steps) in '\(report.configuration.name)':\n"
         for (i, event) in finding.path.enumerated() {
-          out += "       \(i + 1). \(StepText.describe(event))\n"
+          out += "       \(i + 1). \(StepText.describe(event, keyNames: report.keyNames))\n"
         }
         if let file = counterexamples[id] { out += "     counterexample: \(file)\n" }
       } else if reports.contains(where: { !$0.isComplete }) {
@@ -162,7 +163,9 @@ struct ExploreSummary {
         summary: reports.first?.properties.first { $0.id == id }?.summary ?? "",
         verdict: !violated.isEmpty ? "violated" : (incomplete.isEmpty ? "holds" : "unknown"),
         violatedIn: violated.map(\.0.configuration.name),
-        shortestPath: shortest.map { $0.1.path.map(StepText.describe) },
+        shortestPath: shortest.map { found in
+          found.1.path.map { StepText.describe($0, keyNames: found.0.keyNames) }
+        },
         counterexample: counterexamples[id])
     }
     var witnesses: [String: String] = [:]
@@ -201,38 +204,38 @@ struct ExploreSummary {
   }
 }
 
-/// Steps as a report shows them.
+/// Steps of a path as a report shows them: as a scenario writes them (`ScenarioAction`), with
+/// the catalogue's sessions named `s0`, `s1`… as in written counterexamples.
 enum StepText {
-  static func describe(_ event: AuthorizationEvent) -> String {
-    switch event {
-    case .launch: "launch"
-    case .relaunchInBackground: "launch: background"
-    case .enterBackground: "background"
-    case .enterForeground: "foreground"
-    case .wait: "wait"
-    case .terminate: "terminate"
-    case .createSession(let id, let goal, let key):
-      "session: s\(id.rawValue) (\(goal.rawValue)\(key.map { ", purpose key #\($0.index)" } ?? ""))"
-    case .invalidateSession(let id): "invalidate: s\(id.rawValue)"
-    case .liveUpdates(let on): "liveUpdates: \(on ? "start" : "stop")"
-    case .monitor(let on): "monitor: \(on ? "start" : "stop")"
-    case .backgroundActivity(let on): "backgroundActivity: \(on ? "start" : "stop")"
-    case .requestWhenInUseAuthorization: "request: whenInUse"
-    case .requestAlwaysAuthorization: "request: always"
-    case .requestTemporaryFullAccuracyAuthorization(let key):
-      "request: temporaryFullAccuracy (purpose key #\(key.index))"
-    case .tap(let button, let precise):
-      "tap: \(button.rawValue)" + (precise.map { $0 ? " (precise: on)" : " (precise: off)" } ?? "")
-    case .settings(let change):
-      switch change {
-      case .location(let s): "settings: location \(s.rawValue)"
-      case .precise(let on): "settings: precise \(on ? "on" : "off")"
-      case .locationServices(let on): "settings: locationServices \(on ? "on" : "off")"
-      case .restrictions(let on): "settings: restrictions \(on ? "on" : "off")"
-      case .reset: "settings: reset"
-      }
-    case .backgroundEvent: "system: backgroundEvent"
+  static func describe(_ event: AuthorizationEvent, keyNames: [String]) -> String {
+    func key(_ k: PurposeKey) -> String {
+      Int(k.index) < keyNames.count ? keyNames[Int(k.index)] : "#\(k.index)"
     }
+    let action: ScenarioAction
+    switch event {
+    case .launch: action = .launch
+    case .relaunchInBackground: action = .relaunchInBackground
+    case .enterBackground: action = .background
+    case .enterForeground: action = .foreground
+    case .wait: action = .wait
+    case .terminate: action = .terminate
+    case .createSession(let id, let goal, let purposeKey):
+      action = .session(
+        id: "s\(id.rawValue)", authorization: goal, fullAccuracyPurposeKey: purposeKey.map(key))
+    case .invalidateSession(let id): action = .invalidate(id: "s\(id.rawValue)")
+    case .liveUpdates(let on): action = .liveUpdates(start: on)
+    case .monitor(let on): action = .monitor(start: on)
+    case .backgroundActivity(let on): action = .backgroundActivity(start: on)
+    case .requestWhenInUseAuthorization: action = .requestWhenInUse
+    case .requestAlwaysAuthorization: action = .requestAlways
+    case .requestTemporaryFullAccuracyAuthorization(let k):
+      action = .requestTemporaryFullAccuracy(purposeKey: key(k))
+    case .tap(let button, let precise): action = .tap(button, precise: precise)
+    case .settings(let change):
+      action = .settings([PositionedSettingsChange(change, at: SourcePosition(line: 0, column: 0))])
+    case .backgroundEvent: action = .backgroundEvent
+    }
+    return action.summary
   }
 }
 

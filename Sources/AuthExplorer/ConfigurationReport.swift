@@ -4,6 +4,8 @@ import AuthModel
 public struct ConfigurationReport: Sendable {
   public let configuration: ConfigurationUnderTest
   public let catalogue: SessionCatalogue
+  /// The purpose keys by ``PurposeKey/index`` in the paths' events.
+  public let keyNames: [String]
   public let states: Int
   public let transitions: Int
   public let depth: Int
@@ -77,7 +79,8 @@ extension ConfigurationReport {
       }
     }
     self.init(
-      configuration: configuration, catalogue: system.catalogue, states: result.states,
+      configuration: configuration, catalogue: system.catalogue,
+      keyNames: system.codec.keyNames, states: result.states,
       transitions: result.transitions, depth: result.depth, seconds: result.seconds,
       peakBytes: result.peakBytes, isComplete: result.isComplete, properties: properties,
       witnesses: witnesses)
