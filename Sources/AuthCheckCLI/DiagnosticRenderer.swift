@@ -29,12 +29,17 @@ public struct DiagnosticRenderer: Sendable {
   /// - Returns: the text, without a final line break; only the first line when the position's
   ///   line is not in `source`.
   public func render(_ diagnostic: Diagnostic, file: String, source: String) -> String {
+    render(diagnostic, file: file, line: Self.line(diagnostic.position.line, of: source))
+  }
+
+  /// Renders one diagnostic whose source line is `line` (`nil` when there is none).
+  private func render(_ diagnostic: Diagnostic, file: String, line: Substring?) -> String {
     let position = diagnostic.position
     let header =
       style("\(file):\(position.line):\(position.column):", .bold) + " "
       + style("\(diagnostic.severity.rawValue):", color(diagnostic.severity)) + " "
       + style(diagnostic.message, .bold)
-    guard let line = Self.line(position.line, of: source) else { return header }
+    guard let line else { return header }
     let number = String(position.line)
     let gutter = String(repeating: " ", count: number.count)
     let shown = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.displayable)))
@@ -55,8 +60,19 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// Renders diagnostics about one file, one after the other.
+  ///
+  /// - Complexity: O(*n* + *m*) for a source of length *n* and diagnostics of total length
+  ///   *m*: the source is split into lines once, not once per diagnostic.
   public func render(_ diagnostics: [Diagnostic], file: String, source: String) -> String {
-    diagnostics.map { render($0, file: file, source: source) }.joined(separator: "\n")
+    guard diagnostics.count > 1 else {
+      return diagnostics.map { render($0, file: file, source: source) }.joined(separator: "\n")
+    }
+    let lines = Self.lines(of: source)
+    return diagnostics.map { diagnostic in
+      let number = diagnostic.position.line
+      let line = number >= 1 && number <= lines.count ? lines[number - 1] : nil
+      return render(diagnostic, file: file, line: line)
+    }.joined(separator: "\n")
   }
 
   // MARK: Colour
@@ -107,6 +123,31 @@ public struct DiagnosticRenderer: Sendable {
       }
     }
     return current == number ? Substring(scalars[start...]) : nil
+  }
+
+  /// The lines of `source`, split as `line(_:of:)` splits them.
+  static func lines(of source: String) -> [Substring] {
+    var scalars = Substring(source).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    var lines: [Substring] = []
+    var start = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\n" || scalar == "\r" {
+        lines.append(Substring(scalars[start..<index]))
+        var after = scalars.index(after: index)
+        if scalar == "\r", after < scalars.endIndex, scalars[after] == "\n" {
+          after = scalars.index(after: after)
+        }
+        start = after
+        index = after
+      } else {
+        index = scalars.index(after: index)
+      }
+    }
+    lines.append(Substring(scalars[start...]))
+    return lines
   }
 
   /// `scalar`, or U+FFFD for a control character other than a tab.

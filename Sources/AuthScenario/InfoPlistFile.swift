@@ -7,21 +7,17 @@ public enum InfoPlistFile {
   public static let maximumBytes = 4 << 20
 
   /// Reads `path`; other keys of the file are ignored.
+  ///
+  /// Only a regular file is read (see ``RegularFile``): a folder, a FIFO or a device is an error.
   public static func read(path: String) -> Result<InfoPlist, InfoPlistError> {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return .failure(InfoPlistError("cannot read Info.plist file '\(path)'"))
-    }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-    } catch {
-      return .failure(InfoPlistError("cannot read Info.plist file '\(path)'"))
-    }
-    guard data.count <= maximumBytes else {
+    switch RegularFile.read(path: path, maximumBytes: maximumBytes) {
+    case .success(let bytes):
+      return parse(Data(bytes), path: path)
+    case .failure(.tooLarge):
       return .failure(InfoPlistError("Info.plist file '\(path)' is larger than 4 MiB"))
+    case .failure(let error):
+      return .failure(InfoPlistError("cannot read Info.plist file '\(path)': \(error.reason)"))
     }
-    return parse(data, path: path)
   }
 
   /// Reads an Info.plist from its bytes; `path` only names it in messages.

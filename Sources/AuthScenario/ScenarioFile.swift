@@ -13,22 +13,28 @@ public struct ScenarioFile: Sendable {
   /// The scenario, or every diagnostic that stops it, sorted by position.
   public let scenario: Result<Scenario, DiagnosticError>
 
-  /// Reads and checks the file at `path`. An unreadable file is a diagnostic at 1:1.
+  /// Reads and checks the file at `path`.
+  ///
+  /// A file that cannot be read is a diagnostic at 1:1 saying why: it does not exist (any
+  /// more), it is a folder, a FIFO, a socket or a device, or it is larger than `maximumBytes`.
+  /// Only a regular file is ever opened, and never in a way that blocks, so a FIFO named by a
+  /// scenario path cannot hang the run.
   public static func load(path: String) -> ScenarioFile {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return unreadable(path, "cannot read the file")
+    switch RegularFile.read(path: path, maximumBytes: maximumBytes) {
+    case .success(let bytes):
+      return parse(bytes, path: path)
+    case .failure(.tooLarge):
+      return unreadable(path, YAMLMessage.fileTooLarge(maximumBytes))
+    case .failure(.folder):
+      // A folder inside a searched folder is only run when it could not be listed.
+      if let folder = opendir(path) {
+        closedir(folder)
+        return unreadable(path, "cannot read the file: it is a folder, not a scenario file")
+      }
+      return unreadable(path, "cannot read the folder: \(RegularFile.reason(errno))")
+    case .failure(let error):
+      return unreadable(path, "cannot read the file: \(error.reason)")
     }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-    } catch {
-      return unreadable(path, "cannot read the file")
-    }
-    guard data.count <= maximumBytes else {
-      return unreadable(path, "file is larger than \(maximumBytes) bytes")
-    }
-    return parse(Array(data), path: path)
   }
 
   /// Checks a scenario from its bytes; `path` names it and anchors a relative `info:` path.

@@ -3,12 +3,17 @@ import AuthModel
 /// Checks a YAML tree against the scenario schema of SCENARIOS.md and builds the ``Scenario``.
 ///
 /// Every problem becomes a positioned ``Diagnostic``; the checker goes on after one to report as
-/// many as it can, sorted by position.
+/// many as it can, sorted by position, up to `YAMLReader.maximumErrorCount` errors and a note.
 public struct ScenarioSchema {
+  /// The most steps a scenario may have; the first step beyond is an error.
+  public static let maximumStepCount = 10_000
+
   /// Reads the Info.plist file a scenario names in `info:`, or says why it can't.
   public typealias InfoPlistLoader = (_ path: String) -> Result<InfoPlist, InfoPlistError>
 
   private var diagnostics: [Diagnostic] = []
+  /// Set after `YAMLReader.maximumErrorCount` errors: later errors are not recorded.
+  private var stopped = false
   private let loadInfoPlist: InfoPlistLoader
 
   private init(loadInfoPlist: @escaping InfoPlistLoader) {
@@ -176,7 +181,17 @@ public struct ScenarioSchema {
       error("'steps' is empty; a scenario needs at least one step", at: entry.value.position)
       return []
     }
-    return list.items.compactMap { step($0.node, at: $0.node.position) }
+    var steps: [ScenarioStep] = []
+    for (index, item) in list.items.enumerated() where !stopped {
+      guard index < Self.maximumStepCount else {
+        error(
+          "too many steps; a scenario has at most \(Self.maximumStepCount) steps",
+          at: item.position)
+        break
+      }
+      if let step = step(item.node, at: item.node.position) { steps.append(step) }
+    }
+    return steps
   }
 
   private mutating func step(_ node: YAMLNode, at position: SourcePosition) -> ScenarioStep? {
@@ -479,14 +494,22 @@ public struct ScenarioSchema {
   }
 
   private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {
-    for key in map.keys where !allowed.contains(key.value) {
+    for key in map.keys where !stopped && !allowed.contains(key.value) {
       error(
         "unknown key '\(key.value)' in \(what)" + EditDistance.didYouMean(key.value, among: allowed),
         at: key.range.start)
     }
   }
 
+  /// Records an error; after `YAMLReader.maximumErrorCount` errors, records a note instead and
+  /// stops recording, so that a file of thousands of bad lines reports a readable hundred.
   private mutating func error(_ message: String, at position: SourcePosition) {
+    guard !stopped else { return }
+    guard diagnostics.count < YAMLReader.maximumErrorCount else {
+      diagnostics.append(.note(YAMLMessage.tooManyErrors, at: position))
+      stopped = true
+      return
+    }
     diagnostics.append(.error(message, at: position))
   }
 }

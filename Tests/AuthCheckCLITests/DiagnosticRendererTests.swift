@@ -159,6 +159,29 @@ import Testing
         """)
   }
 
+  @Test("several diagnostics render as each would alone, whatever the line ends")
+  func rendersSeveralLikeEachAlone() {
+    let renderer = DiagnosticRenderer()
+    let source = "\u{FEFF}a\r\nbé\rc\n\nd"
+    let diagnostics = (0...7).map { Diagnostic.error("at \($0)", at: .init(line: $0, column: 2)) }
+    #expect(
+      renderer.render(diagnostics, file: "f.yaml", source: source)
+        == diagnostics.map { renderer.render($0, file: "f.yaml", source: source) }
+        .joined(separator: "\n"))
+  }
+
+  @Test("renders a hundred diagnostics near the end of a 150,000-line file")
+  func rendersManyInLargeSource() {
+    // Rescanning the source for each diagnostic once made this take seconds.
+    let source = String(repeating: "- wait\n", count: 150_000)
+    let diagnostics = (1...100).map {
+      Diagnostic.error("e", at: .init(line: 150_000 - $0, column: 3))
+    }
+    let text = DiagnosticRenderer().render(diagnostics, file: "f.yaml", source: source)
+    #expect(text.split(separator: "\n").count == 300)
+    #expect(text.hasSuffix("f.yaml:149900:3: error: e\n  149900 | - wait\n         |   ^"))
+  }
+
   @Test("renders what the YAML reader reports at the right column")
   func rendersReaderDiagnostic() throws {
     let source = "scenario: café\nsteps:\n  - tap: [a, {b}]\n"

@@ -122,7 +122,8 @@ import Testing
     let path = folder.path("Missing.plist")
     #expect(
       InfoPlistFile.read(path: path)
-        == .failure(InfoPlistError("cannot read Info.plist file '\(path)'")))
+        == .failure(
+          InfoPlistError("cannot read Info.plist file '\(path)': no such file or folder")))
   }
 
   @Test("a folder is an error")
@@ -130,7 +131,9 @@ import Testing
     let folder = try TemporaryDirectory()
     #expect(
       InfoPlistFile.read(path: folder.url.path)
-        == .failure(InfoPlistError("cannot read Info.plist file '\(folder.url.path)'")))
+        == .failure(
+          InfoPlistError(
+            "cannot read Info.plist file '\(folder.url.path)': it is a folder, not a file")))
   }
 
   @Test("a file that is not a property list is an error")
@@ -211,7 +214,9 @@ import Testing
       file.scenario
         == .failure(
           DiagnosticError([
-            .error("cannot read Info.plist file '\(folder.path("No.plist"))'", at: marked[0])
+            .error(
+              "cannot read Info.plist file '\(folder.path("No.plist"))': no such file or folder",
+              at: marked[0])
           ])))
   }
 
