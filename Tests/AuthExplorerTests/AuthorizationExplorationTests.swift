@@ -138,6 +138,22 @@ import Testing
     #expect(report.witnesses.contains { $0.outcome == .reached })
   }
 
+  @Test("a state limit of exactly the reachable states is complete; one less is not")
+  func stateLimitBoundary() throws {
+    let configuration = ConfigurationUnderTest(
+      AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly))
+    func explore(maxStates: Int) throws -> ConfigurationReport {
+      try AuthorizationExploration.run(
+        [configuration],
+        settings: AuthorizationExploration.Settings(
+          catalogue: SessionCatalogue([]), maxStates: maxStates, threads: 1))[0]
+    }
+    let exact = try explore(maxStates: 2_444)
+    #expect(exact.isComplete && exact.states == 2_444 && exact.propertiesHold)
+    let short = try explore(maxStates: 2_443)
+    #expect(!short.isComplete && short.states == 2_443 && !short.propertiesHold)
+  }
+
   @Test("configurations run side by side report in the order given, each as if alone")
   func severalConfigurations() throws {
     let configurations = [
