@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel"]),
     .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario"]),
-    .testTarget(name: "AuthExplorerTests", dependencies: ["AuthExplorer"]),
+    .testTarget(name: "AuthExplorerTests", dependencies: ["AuthExplorer", "AuthScenario"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],

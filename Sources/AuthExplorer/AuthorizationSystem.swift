@@ -57,10 +57,20 @@ public struct AuthorizationSystem: Sendable {
     reduce(ExploredState(model: AuthorizationState(configuration: configuration)))
   }
 
-  /// The state after `event`, reduced, or `nil` if the model refuses the step.
+  /// The state after `event`, in canonical form and reduced, or `nil` if the model refuses the
+  /// step.
+  ///
+  /// Canonical form: the termination record lists its sessions in catalogue order rather than
+  /// creation order. The model only asks whether the record holds a session (R19, R36), and the
+  /// codec keeps it as one bit per catalogue entry, so without this two states differing only in
+  /// that order would pack alike and `unpack(pack(s))` would not be `s`.
   public func next(_ state: ExploredState, _ event: AuthorizationEvent) -> ExploredState? {
-    guard let model = state.model.applying(event, configuration: configuration) else {
+    guard var model = state.model.applying(event, configuration: configuration) else {
       return nil
+    }
+    let record = model.sessionsAtTermination
+    if record.count > 1 && !zip(record, record.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+      model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
     }
     var next = ExploredState(model: model, upgradePromptShown: state.upgradePromptShown)
     if case .settings(.reset) = event { next.upgradePromptShown = false }

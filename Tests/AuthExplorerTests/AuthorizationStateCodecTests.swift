@@ -1,0 +1,188 @@
+import AuthExplorer
+import AuthModel
+import Testing
+
+@Suite struct AuthorizationStateCodecTests {
+  /// Every state of `system` reachable from its initial state, found by a breadth-first search
+  /// over unpacked states with a `Set`, independently of the explorer and its packed visited set.
+  static func reachableStates(_ system: AuthorizationSystem) -> [ExploredState] {
+    var seen: Set<ExploredState> = [system.initialState]
+    var order = [system.initialState]
+    var next = 0
+    while next < order.count {
+      let state = order[next]
+      next += 1
+      for event in system.actions {
+        guard let after = system.next(state, event), seen.insert(after).inserted else { continue }
+        order.append(after)
+      }
+    }
+    return order
+  }
+
+  struct RoundTripCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var configuration: AppConfiguration
+    var sessions: String
+    var reductions: [Reduction]
+    /// The number of reachable states, as the `Set` search counts them.
+    var states: Int
+    var testDescription: String { name }
+  }
+
+  static let roundTripCases: [RoundTripCase] = [
+    // Two sessions, created in either order and carried across termination, naming purpose keys
+    // that the dictionary lacks (the catalogue's keys come after the dictionary's).
+    RoundTripCase(
+      name: "ios18 whenInUse, sessions whenInUse+Nav,always+Other",
+      configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly),
+      sessions: "whenInUse+Nav,always+Other", reductions: Reduction.allCases, states: 32_490),
+    // Temporary full-accuracy prompts and declined purpose keys of the dictionary.
+    RoundTripCase(
+      name: "ios18 whenInUse purposeKeys, no sessions",
+      configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndNav),
+      sessions: "", reductions: Reduction.allCases, states: 7_000),
+    // Without reductions: the request result and what was iterated at termination are kept.
+    RoundTripCase(
+      name: "ios18 no keys, no sessions, no reductions",
+      configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.noKeys),
+      sessions: "", reductions: [], states: 7_744),
+  ]
+
+  @Test(
+    "unpack(pack(s)) == s on every reachable state, and pack is injective on them",
+    arguments: roundTripCases)
+  func roundTrip(_ test: RoundTripCase) throws {
+    let system = try AuthorizationSystem(
+      configuration: test.configuration, catalogue: SessionCatalogue(parsing: test.sessions),
+      reductions: test.reductions)
+    let states = Self.reachableStates(system)
+    #expect(states.count == test.states)
+    var words = Set<UInt64>()
+    var mismatches = 0
+    for state in states {
+      let word = system.codec.pack(state)
+      words.insert(word)
+      #expect(system.codec.bitWidth == 64 || word >> UInt64(system.codec.bitWidth) == 0)
+      if system.codec.unpack(word) != state {
+        mismatches += 1
+        if mismatches <= 3 {
+          Issue.record("unpack(pack(s)) != s for \(state)")
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(words.count == states.count, "two reachable states pack to the same word")
+    // The explorer, which stores only packed states, finds the same states.
+    let result = Explorer(system, options: ExplorationOptions(threads: 1)).run()
+    #expect(result.isComplete)
+    #expect(result.states == states.count)
+  }
+
+  // MARK: Too large for 64 bits
+
+  @Test("a catalogue of seven sessions does not fit in 64 bits")
+  func sevenSessionsRejected() throws {
+    let catalogue = try SessionCatalogue(
+      parsing: "always,always,always,always,always,always,always")
+    #expect(catalogue.entries.count == SessionCatalogue.maximumCount)
+    let error = #expect(throws: CatalogueError.self) {
+      try AuthorizationStateCodec(
+        configuration: AppConfiguration(infoPlist: Fixtures.noKeys), catalogue: catalogue)
+    }
+    #expect(error?.message == "the catalogue and purpose keys need 68 bits; at most 64 fit")
+  }
+
+  @Test("six sessions and one purpose key fit, in 63 bits")
+  func sixSessionsFit() throws {
+    let catalogue = try SessionCatalogue(parsing: "always,always,always,always,always,always+Nav")
+    let codec = try AuthorizationStateCodec(
+      configuration: AppConfiguration(infoPlist: Fixtures.whenInUseAndNav), catalogue: catalogue)
+    #expect(codec.bitWidth == 63)
+  }
+
+  @Test("a purpose-key dictionary too large for the declined-keys bits is rejected")
+  func tooManyPurposeKeysRejected() throws {
+    var keys: [String: String] = [:]
+    for i in 0..<32 { keys["Key\(i)"] = "reason \(i)" }
+    let configuration = AppConfiguration(
+      infoPlist: InfoPlist(whenInUseUsageDescription: "near", temporaryUsageDescriptions: keys))
+    let error = #expect(throws: CatalogueError.self) {
+      try AuthorizationStateCodec(configuration: configuration, catalogue: .standard)
+    }
+    #expect(error?.message == "the catalogue and purpose keys need 74 bits; at most 64 fit")
+    // The system refuses it for the same reason, before exploring anything.
+    #expect(throws: CatalogueError.self) {
+      try AuthorizationSystem(configuration: configuration, catalogue: .standard)
+    }
+  }
+
+  // MARK: Parsing catalogues
+
+  struct ParseCase: CustomTestStringConvertible, Sendable {
+    var text: String
+    var entries: [SessionCatalogue.Entry]
+    var testDescription: String { "'\(text)'" }
+  }
+
+  @Test(
+    "parses GOAL and GOAL+PURPOSEKEY lists",
+    arguments: [
+      ParseCase(text: "", entries: []),
+      ParseCase(text: "none", entries: [.init(.none)]),
+      ParseCase(
+        text: "always,whenInUse+Nav",
+        entries: [.init(.always), .init(.whenInUse, fullAccuracyPurposeKey: "Nav")]),
+      ParseCase(
+        text: "whenInUse+Nav,whenInUse+Nav,always+Other",
+        entries: [
+          .init(.whenInUse, fullAccuracyPurposeKey: "Nav"),
+          .init(.whenInUse, fullAccuracyPurposeKey: "Nav"),
+          .init(.always, fullAccuracyPurposeKey: "Other"),
+        ]),
+      ParseCase(
+        text: "always+a+b", entries: [.init(.always, fullAccuracyPurposeKey: "a+b")]),
+    ])
+  func parses(_ test: ParseCase) throws {
+    let catalogue = try SessionCatalogue(parsing: test.text)
+    #expect(catalogue.entries == test.entries)
+    #expect(catalogue.description == test.text)
+  }
+
+  @Test("the default catalogue is always,whenInUse+Nav")
+  func standardCatalogue() throws {
+    #expect(SessionCatalogue.standard == (try SessionCatalogue(parsing: "always,whenInUse+Nav")))
+    #expect(SessionCatalogue.standard.description == "always,whenInUse+Nav")
+  }
+
+  struct ErrorCase: CustomTestStringConvertible, Sendable {
+    var text: String
+    var message: String
+    var testDescription: String { "'\(text)'" }
+  }
+
+  @Test(
+    "rejects a catalogue it cannot read, with an exact message",
+    arguments: [
+      ErrorCase(
+        text: "bogus", message: "unknown session goal 'bogus'; expected none, whenInUse or always"),
+      ErrorCase(
+        text: "always,Always",
+        message: "unknown session goal 'Always'; expected none, whenInUse or always"),
+      ErrorCase(
+        text: "always,", message: "unknown session goal ''; expected none, whenInUse or always"),
+      ErrorCase(
+        text: "+Nav", message: "unknown session goal ''; expected none, whenInUse or always"),
+      ErrorCase(text: "whenInUse+", message: "missing purpose key after '+' in 'whenInUse+'"),
+      ErrorCase(
+        text: "always,always+", message: "missing purpose key after '+' in 'always+'"),
+      ErrorCase(
+        text: "none,none,none,none,none,none,none,none", message: "at most 7 sessions, got 8"),
+    ])
+  func rejects(_ test: ErrorCase) {
+    let error = #expect(throws: CatalogueError.self) {
+      try SessionCatalogue(parsing: test.text)
+    }
+    #expect(error?.message == test.message)
+  }
+}
