@@ -99,11 +99,11 @@ import Testing
         "unknown mutation 'bogus'; expected 'prompts-from-background', 'allow-once-never-lapses'"),
     UsageCase(
       name: "a missing Info.plist", arguments: ["--info", "/nonexistent/Info.plist"],
-      message: "'--info': cannot read Info.plist file '/nonexistent/Info.plist'",
+      message: "'--info': cannot read Info.plist file '/nonexistent/Info.plist': no such file or folder",
       usageLine: false),
     UsageCase(
       name: "a missing scenario file", arguments: ["--info", "/nonexistent/app.yaml"],
-      message: "'--info' /nonexistent/app.yaml:1:1: cannot read the file", usageLine: false),
+      message: "'--info' /nonexistent/app.yaml:1:1: cannot read the file: no such file or folder", usageLine: false),
   ]
 
   @Test("usage errors exit 2 with one error line", arguments: usageCases)
@@ -253,7 +253,7 @@ import Testing
     #expect(
       lines.contains("     in 1 configuration; shortest (3 steps) in 'ios18 whenInUse':"))
     #expect(
-      lines.contains("       3. session: s0 (whenInUse)")
+      lines.contains("       3. session: s0 (authorization: whenInUse)")
         && lines.contains("     counterexample: \(p1)"))
     #expect(lines.last == "authcheck explore: 1 property violated")
 
