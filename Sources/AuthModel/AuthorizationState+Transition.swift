@@ -10,38 +10,54 @@ extension AuthorizationState {
   public func applying(
     _ event: AuthorizationEvent, configuration c: AppConfiguration, trace: inout Trace
   ) throws(Refusal) -> AuthorizationState {
-    var next = self
-    try next.apply(event, c, &trace)
-    next.settle(c, &trace)
-    return next
+    switch outcome(of: event, configuration: c, trace: &trace) {
+    case .success(let next): return next
+    case .failure(let refusal): throw refusal
+    }
   }
 
   /// The state after `event` without recording why, or `nil` if it cannot happen.
+  ///
+  /// Nothing is thrown on this path: the explorer calls it for every step it tries, most of
+  /// which the model refuses.
   public func applying(
     _ event: AuthorizationEvent, configuration c: AppConfiguration
   ) -> AuthorizationState? {
     var trace = Trace.off
-    return try? applying(event, configuration: c, trace: &trace)
+    var next = self
+    guard next.apply(event, c, &trace) == nil else { return nil }
+    next.settle(c, &trace)
+    return next
+  }
+
+  /// The state after `event`, or the refusal, as a value.
+  public func outcome(
+    of event: AuthorizationEvent, configuration c: AppConfiguration, trace: inout Trace
+  ) -> Result<AuthorizationState, Refusal> {
+    var next = self
+    if let refusal = next.apply(event, c, &trace) { return .failure(refusal) }
+    next.settle(c, &trace)
+    return .success(next)
   }
 
   private mutating func apply(
     _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
-  ) throws(Refusal) {
+  ) -> Refusal? {
     switch event {
     case .launch:
-      guard app == .notRunning else { throw Refusal(.r37, .appAlreadyRunning) }
+      guard app == .notRunning else { return Refusal(.r37, .appAlreadyRunning) }
       startRun(in: .foreground, trace: &trace)
     case .relaunchInBackground:
-      guard app == .notRunning else { throw Refusal(.r37, .appAlreadyRunning) }
-      try checkRelaunch(c, &trace)
+      guard app == .notRunning else { return Refusal(.r37, .appAlreadyRunning) }
+      if let refusal = checkRelaunch(c, &trace) { return refusal }
       startRun(in: .background, trace: &trace)
     case .enterBackground:
-      guard app == .foreground else { throw Refusal(.r3, .appNotInForeground) }
+      guard app == .foreground else { return Refusal(.r3, .appNotInForeground) }
       app = .background
       inGrace = true
       trace.cite(.r3, "the app stays in use for a grace period after leaving the foreground")
     case .enterForeground:
-      guard app == .background else { throw Refusal(.r3, .appNotInBackground) }
+      guard app == .background else { return Refusal(.r3, .appNotInBackground) }
       app = .foreground
       inGrace = false
       // R19: sessions created outside use count as in use once the app is in the foreground.
@@ -52,55 +68,57 @@ extension AuthorizationState {
     case .wait:
       wait(c, &trace)
     case .terminate:
-      guard app != .notRunning else { throw Refusal(.r37, .appNotRunning) }
+      guard app != .notRunning else { return Refusal(.r37, .appNotRunning) }
       terminate(c, &trace)
     case .createSession(let id, let goal, let key):
-      try createSession(id, goal, key, c, &trace)
+      if let refusal = createSession(id, goal, key, c, &trace) { return refusal }
     case .invalidateSession(let id):
-      try requireRunning(.r21)
-      guard c.hasServiceSessions else { throw Refusal(.r39, .noServiceSessionsBeforeIOS18) }
-      guard let i = sessions.firstIndex(of: id) else { throw Refusal(.r21, .sessionNotHeld(id)) }
+      if let refusal = requireRunning(.r21) { return refusal }
+      guard c.hasServiceSessions else { return Refusal(.r39, .noServiceSessionsBeforeIOS18) }
+      guard let i = sessions.firstIndex(of: id) else { return Refusal(.r21, .sessionNotHeld(id)) }
       sessions.remove(at: i)
       trace.cite(.r21) { n in "session '\(n.name(of: id))' ends at once" }
     case .liveUpdates(let start):
-      try requireRunning(.r33)
+      if let refusal = requireRunning(.r33) { return refusal }
       guard iteratingLiveUpdates != start else {
-        throw Refusal(.r33, start ? .liveUpdatesAlreadyIterating : .liveUpdatesNotIterating)
+        return Refusal(.r33, start ? .liveUpdatesAlreadyIterating : .liveUpdatesNotIterating)
       }
       iteratingLiveUpdates = start
       citeImplicitSession(c, "live updates", &trace)
     case .monitor(let start):
-      try requireRunning(.r34)
+      if let refusal = requireRunning(.r34) { return refusal }
       guard iteratingMonitor != start else {
-        throw Refusal(.r34, start ? .monitorAlreadyIterating : .monitorNotIterating)
+        return Refusal(.r34, start ? .monitorAlreadyIterating : .monitorNotIterating)
       }
       iteratingMonitor = start
       citeImplicitSession(c, "monitor events", &trace)
     case .backgroundActivity(let start):
-      try requireRunning(.r35)
-      try holdBackgroundActivity(start, c, &trace)
+      if let refusal = requireRunning(.r35) { return refusal }
+      if let refusal = holdBackgroundActivity(start, c, &trace) { return refusal }
     case .requestWhenInUseAuthorization:
-      try requireRunning(.r13)
+      if let refusal = requireRunning(.r13) { return refusal }
       requestWhenInUse(c, &trace)
     case .requestAlwaysAuthorization:
-      try requireRunning(.r14)
+      if let refusal = requireRunning(.r14) { return refusal }
       requestAlways(c, &trace)
     case .requestTemporaryFullAccuracyAuthorization(let key):
-      try requireRunning(.r16)
+      if let refusal = requireRunning(.r16) { return refusal }
       requestTemporaryFullAccuracy(key, c, &trace)
     case .tap(let button, let precise):
-      try tap(button, precise: precise, c, &trace)
+      if let refusal = tap(button, precise: precise, c, &trace) { return refusal }
     case .settings(let change):
-      try changeSettings(change, c, &trace)
+      if let refusal = changeSettings(change, c, &trace) { return refusal }
     case .backgroundEvent:
       var quiet = Trace.off
-      guard !isInUse(c, trace: &quiet) else { throw Refusal(.r14, .backgroundEventWhileInUse) }
+      guard !isInUse(c, trace: &quiet) else { return Refusal(.r14, .backgroundEventWhileInUse) }
       backgroundEvent(&trace)
     }
+    return nil
   }
 
-  private func requireRunning(_ rule: Rule) throws(Refusal) {
-    guard app != .notRunning else { throw Refusal(rule, .appNotRunning) }
+  private func requireRunning(_ rule: Rule) -> Refusal? {
+    guard app != .notRunning else { return Refusal(rule, .appNotRunning) }
+    return nil
   }
 
   // MARK: Life cycle (R3, R12, R19, R36, R37)
@@ -114,23 +132,24 @@ extension AuthorizationState {
   }
 
   /// R36: who may relaunch a terminated app into the background.
-  private func checkRelaunch(_ c: AppConfiguration, _ trace: inout Trace) throws(Refusal) {
+  private func checkRelaunch(_ c: AppConfiguration, _ trace: inout Trace) -> Refusal? {
     guard isAuthorized(c, trace: &trace) else {
-      throw Refusal(.r36, .relaunchNotAllowed(.notAuthorized))
+      return Refusal(.r36, .relaunchNotAllowed(.notAuthorized))
     }
     if carriedBackgroundActivity {
       trace.cite(.r36, "a CLBackgroundActivitySession carried across termination relaunches it")
-      return
+      return nil
     }
     let alwaysInEffect =
       location == .always
       && (!c.hasServiceSessions
         || sessionsAtTermination.contains { $0.authorization == .always && $0.createdInUse })
-    guard alwaysInEffect else { throw Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)) }
+    guard alwaysInEffect else { return Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)) }
     guard iteratingAtTermination else {
-      throw Refusal(.r36, .relaunchNotAllowed(.nothingToDeliver))
+      return Refusal(.r36, .relaunchNotAllowed(.nothingToDeliver))
     }
     trace.cite(.r36, "Always was in effect and the app was iterating at termination")
+    return nil
   }
 
   /// R12, R37: time passes.
@@ -197,11 +216,11 @@ extension AuthorizationState {
   private mutating func createSession(
     _ id: SessionID, _ goal: AuthorizationRequirement, _ key: PurposeKey?,
     _ c: AppConfiguration, _ trace: inout Trace
-  ) throws(Refusal) {
-    try requireRunning(.r17)
-    guard c.hasServiceSessions else { throw Refusal(.r39, .noServiceSessionsBeforeIOS18) }
-    guard !sessions.contains(id) else { throw Refusal(.r21, .sessionAlreadyHeld(id)) }
-    guard !sessions.isFull else { throw Refusal(.r17, .tooManySessions) }
+  ) -> Refusal? {
+    if let refusal = requireRunning(.r17) { return refusal }
+    guard c.hasServiceSessions else { return Refusal(.r39, .noServiceSessionsBeforeIOS18) }
+    guard !sessions.contains(id) else { return Refusal(.r21, .sessionAlreadyHeld(id)) }
+    guard !sessions.isFull else { return Refusal(.r17, .tooManySessions) }
     var session = HeldSession(id: id, authorization: goal, fullAccuracyPurposeKey: key)
     // R19: judged in the state before the step.
     var quiet = Trace.off
@@ -218,6 +237,7 @@ extension AuthorizationState {
     }
     sessions.append(session)
     trace.cite(.r17) { n in "session '\(n.name(of: id))' holds the goal \(goal.rawValue)" }
+    return nil
   }
 
   private func citeImplicitSession(_ c: AppConfiguration, _ what: String, _ trace: inout Trace) {
@@ -232,14 +252,14 @@ extension AuthorizationState {
 
   private mutating func holdBackgroundActivity(
     _ start: Bool, _ c: AppConfiguration, _ trace: inout Trace
-  ) throws(Refusal) {
+  ) -> Refusal? {
     guard start else {
-      guard backgroundActivity != .none else { throw Refusal(.r35, .backgroundActivityNotHeld) }
+      guard backgroundActivity != .none else { return Refusal(.r35, .backgroundActivityNotHeld) }
       backgroundActivity = .none
       trace.cite(.r35, "the app invalidates its CLBackgroundActivitySession")
-      return
+      return nil
     }
-    guard backgroundActivity == .none else { throw Refusal(.r35, .backgroundActivityAlreadyHeld) }
+    guard backgroundActivity == .none else { return Refusal(.r35, .backgroundActivityAlreadyHeld) }
     if rejoinWindowOpen && carriedBackgroundActivity {
       carriedBackgroundActivity = false
       backgroundActivity = .started
@@ -251,6 +271,7 @@ extension AuthorizationState {
       backgroundActivity = .startedOutsideForeground
       trace.cite(.r35, "a CLBackgroundActivitySession started outside the foreground never runs")
     }
+    return nil
   }
 
   // MARK: Legacy requests (R5–R8, R13–R16, R22)
@@ -359,16 +380,16 @@ extension AuthorizationState {
 
   private mutating func tap(
     _ button: PromptButton, precise toggle: Bool?, _ c: AppConfiguration, _ trace: inout Trace
-  ) throws(Refusal) {
-    guard let prompt = pendingPrompt else { throw Refusal(.r6, .noPromptUp) }
+  ) -> Refusal? {
+    guard let prompt = pendingPrompt else { return Refusal(.r6, .noPromptUp) }
     guard app == .foreground || prompt.isSystemPrompt else {
-      throw Refusal(.r6, .promptOnlyInForeground(prompt.prompt))
+      return Refusal(.r6, .promptOnlyInForeground(prompt.prompt))
     }
     guard prompt.offers(button) else {
-      throw Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
+      return Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
     }
     if toggle != nil && (prompt.prompt != .whenInUse || !c.defaultPrecise) {
-      throw Refusal(.r9, .noPreciseToggle(prompt.prompt))
+      return Refusal(.r9, .noPreciseToggle(prompt.prompt))
     }
     pendingPrompt = nil
     switch (prompt, button) {
@@ -407,17 +428,18 @@ extension AuthorizationState {
       declinedPurposeKeys |= 1 << UInt32(key.index)
       trace.cite(.r11) { n in "Don't Allow declines '\(n.name(of: key))' for this run (R22)" }
     }
+    return nil
   }
 
   // MARK: Settings (R38) and the system (R14)
 
   private mutating func changeSettings(
     _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
-  ) throws(Refusal) {
-    guard app != .foreground else { throw Refusal(.r38, .settingsWhileInForeground) }
+  ) -> Refusal? {
+    guard app != .foreground else { return Refusal(.r38, .settingsWhileInForeground) }
     switch change {
     case .location, .precise, .reset:
-      guard !restrictionsEnabled else { throw Refusal(.r38, .settingsLockedByRestrictions) }
+      guard !restrictionsEnabled else { return Refusal(.r38, .settingsLockedByRestrictions) }
     case .locationServices, .restrictions:
       break
     }
@@ -451,6 +473,7 @@ extension AuthorizationState {
       alwaysPromptSpent = false
       trace.cite(.r38, "Reset Location & Privacy forgets the app's choices")
     }
+    return nil
   }
 
   /// R14: the system shows the upgrade prompt for a provisional-Always app.
