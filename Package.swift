@@ -16,10 +16,11 @@ let package = Package(
     .target(name: "AuthExplorer", dependencies: ["AuthModel"]),
     .target(name: "AuthCheckCLI", dependencies: ["AuthModel", "AuthScenario", "AuthExplorer"]),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
+    .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel"]),
-    .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario"]),
+    .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario", "TestSupport"]),
     .testTarget(name: "AuthExplorerTests", dependencies: ["AuthExplorer", "AuthScenario"]),
-    .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI"]),
+    .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],
   swiftLanguageModes: [.v6]

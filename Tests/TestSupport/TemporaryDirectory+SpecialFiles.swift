@@ -3,7 +3,7 @@ import Foundation
 extension TemporaryDirectory {
   /// Creates a FIFO (named pipe) `name`; returns its path.
   @discardableResult
-  func makeFIFO(_ name: String) throws -> String {
+  public func makeFIFO(_ name: String) throws -> String {
     let file = path(name)
     guard mkfifo(file, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     return file
@@ -12,7 +12,7 @@ extension TemporaryDirectory {
   /// Creates a Unix domain socket file `name`, bound and left without a listener; returns its
   /// path.
   @discardableResult
-  func makeSocket(_ name: String) throws -> String {
+  public func makeSocket(_ name: String) throws -> String {
     let file = path(name)
     #if os(Linux)
       let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

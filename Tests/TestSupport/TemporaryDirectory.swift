@@ -1,29 +1,29 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-  let url: URL
+public final class TemporaryDirectory {
+  public let url: URL
 
-  init() throws {
+  public init() throws {
     url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("AuthScenarioTests-\(UUID().uuidString)", isDirectory: true)
+      .appendingPathComponent("authcheck-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
   /// The path of `name` inside the folder.
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   /// Writes `text` as UTF-8 to `name`, creating intermediate folders; returns its path.
   @discardableResult
-  func write(_ text: String, to name: String) throws -> String {
+  public func write(_ text: String, to name: String) throws -> String {
     try write(Data(text.utf8), to: name)
   }
 
   /// Writes `data` to `name`, creating intermediate folders; returns its path.
   @discardableResult
-  func write(_ data: Data, to name: String) throws -> String {
+  public func write(_ data: Data, to name: String) throws -> String {
     let file = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -33,7 +33,7 @@ final class TemporaryDirectory {
 
   /// Writes `plist` as a property list in `format` to `name`; returns its path.
   @discardableResult
-  func writePlist(
+  public func writePlist(
     _ plist: [String: Any], format: PropertyListSerialization.PropertyListFormat, to name: String
   ) throws -> String {
     let data = try PropertyListSerialization.data(

@@ -1,22 +1,19 @@
 import AuthScenario
 
-// A copy of Tests/AuthScenarioTests/MarkedSource.swift: test targets cannot share a file without
-// a test-support target in Package.swift.
-
 /// Source text with position markers (`1️⃣`, `2️⃣`, … as in swift-syntax's tests) removed, and the
 /// position each marker stood at.
 ///
 /// Lines break at LF, CRLF and CR, and a byte order mark at the start is not counted, as in the
 /// reader; columns count characters.
-struct MarkedSource {
-  static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+public struct MarkedSource {
+  public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
 
   /// The text without its markers.
-  var text: String
+  public var text: String
   /// The positions of the markers present, in marker order.
-  var positions: [SourcePosition]
+  public var positions: [SourcePosition]
 
-  init(_ marked: String) {
+  public init(_ marked: String) {
     var text = marked
     var found: [(marker: Int, position: SourcePosition)] = []
     // Remove the earliest marker first, so no marker's position counts another marker.
@@ -35,7 +32,7 @@ struct MarkedSource {
   }
 
   /// The position of the marker at index `index`; 1:1 if it is missing.
-  subscript(_ index: Int) -> SourcePosition {
+  public subscript(_ index: Int) -> SourcePosition {
     index < positions.count ? positions[index] : SourcePosition(line: 1, column: 1)
   }
 
