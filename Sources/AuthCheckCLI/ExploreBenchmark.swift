@@ -7,18 +7,23 @@ enum ExploreBenchmark {
   static func run<Out: TextOutputStream, Err: TextOutputStream>(
     _ options: ExploreOptions, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
-    stdout.write("authcheck explore --bench (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+    stdout.write(
+      "authcheck explore --bench (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
     let full = InfoPlist(
       whenInUseUsageDescription: "Shows what is near you",
       alwaysAndWhenInUseUsageDescription: "Reminds you on arrival",
       temporaryUsageDescriptions: ["Nav": "Turn-by-turn directions"],
       backgroundModes: ["location"])
     let cases: [(String, [ConfigurationUnderTest], SessionCatalogue)] = [
-      ("default: every configuration, sessions always,whenInUse+Nav",
-       ConfigurationUnderTest.all(catalogue: .standard), .standard),
-      ("one configuration (ios18 with both strings, Nav, location), four sessions",
-       [ConfigurationUnderTest(AppConfiguration(ios: .ios18, infoPlist: full))],
-       try! SessionCatalogue(parsing: "whenInUse,always,whenInUse+Nav,none")),
+      (
+        "default: every configuration, sessions always,whenInUse+Nav",
+        ConfigurationUnderTest.all(catalogue: .standard), .standard
+      ),
+      (
+        "one configuration (ios18 with both strings, Nav, location), four sessions",
+        [ConfigurationUnderTest(AppConfiguration(ios: .ios18, infoPlist: full))],
+        try! SessionCatalogue(parsing: "whenInUse,always,whenInUse+Nav,none")
+      ),
     ]
     for (title, configurations, catalogue) in cases {
       var settings = ExploreCommand.settings(options, count: configurations.count)
@@ -36,13 +41,17 @@ enum ExploreBenchmark {
       let transitions = reports.map(\.transitions).reduce(0, +)
       let largest = reports.max { $0.states < $1.states }!
       stdout.write("\(title)\n")
-      stdout.write("  states \(Format.count(states)), transitions \(Format.count(transitions)), "
-        + "wall \(Format.seconds(wall))\n")
-      stdout.write("  \(Format.count(Int(Double(states) / wall))) distinct states/s, "
-        + "\(Format.count(Int(Double(transitions) / wall))) transitions/s\n")
-      stdout.write(String(format: "  %.1f bytes per stored state (largest configuration: %@ states, peak %@)\n",
-        Double(largest.peakBytes) / Double(max(largest.states, 1)), Format.count(largest.states),
-        Format.bytes(largest.peakBytes)))
+      stdout.write(
+        "  states \(Format.count(states)), transitions \(Format.count(transitions)), "
+          + "wall \(Format.seconds(wall))\n")
+      stdout.write(
+        "  \(Format.count(Int(Double(states) / wall))) distinct states/s, "
+          + "\(Format.count(Int(Double(transitions) / wall))) transitions/s\n")
+      stdout.write(
+        String(
+          format: "  %.1f bytes per stored state (largest configuration: %@ states, peak %@)\n",
+          Double(largest.peakBytes) / Double(max(largest.states, 1)), Format.count(largest.states),
+          Format.bytes(largest.peakBytes)))
       if reports.contains(where: { !$0.isComplete }) { stdout.write("  INCOMPLETE\n") }
     }
     return AuthCheckCLI.ExitCode.success

@@ -52,7 +52,9 @@ enum ExploreCommand {
         return AuthCheckCLI.ExitCode.usage
       }
     }
-    stdout.write(options.json ? summary.json(counterexamples: written) : summary.text(counterexamples: written))
+    stdout.write(
+      options.json ? summary.json(counterexamples: written) : summary.text(counterexamples: written)
+    )
     return summary.exitStatus
   }
 

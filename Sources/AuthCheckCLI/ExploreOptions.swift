@@ -66,7 +66,8 @@ struct ExploreOptions {
         case "--threads":
           let text = try value(flag).get()
           guard let n = Int(text), n > 0, n <= 256 else {
-            return .failure(.init(message: "'--threads' takes a number from 1 to 256, not '\(text)'"))
+            return .failure(
+              .init(message: "'--threads' takes a number from 1 to 256, not '\(text)'"))
           }
           options.threads = n
         case "--counterexamples": options.counterexamples = try value(flag).get()

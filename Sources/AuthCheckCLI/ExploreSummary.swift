@@ -68,7 +68,8 @@ struct ExploreSummary {
       let pad = id.count < 3 ? " " : ""
       if let (report, finding) = shortestViolation(of: id) {
         out += "\(id)\(pad) VIOLATED  \(summary)\n"
-        out += "     in \(violated.count) configuration\(violated.count == 1 ? "" : "s"); "
+        out +=
+          "     in \(violated.count) configuration\(violated.count == 1 ? "" : "s"); "
           + "shortest (\(finding.path.count) steps) in '\(report.configuration.name)':\n"
         for (i, event) in finding.path.enumerated() {
           out += "       \(i + 1). \(StepText.describe(event, keyNames: report.keyNames))\n"
@@ -86,20 +87,24 @@ struct ExploreSummary {
       out += "  not reached: \(id)" + (everyConfiguration ? "\n" : " (in this configuration)\n")
     }
     for report in incomplete {
-      out += "INCOMPLETE: '\(report.configuration.name)' stopped at \(Format.count(report.states)) "
+      out +=
+        "INCOMPLETE: '\(report.configuration.name)' stopped at \(Format.count(report.states)) "
         + "states (--max-states)\n"
     }
-    out += "states \(Format.count(states)) · transitions \(Format.count(transitions)) · "
+    out +=
+      "states \(Format.count(states)) · transitions \(Format.count(transitions)) · "
       + "depth \(depth) · \(Format.seconds(seconds)) of search · peak \(Format.bytes(peakBytes))\n"
     switch exitStatus {
     case AuthCheckCLI.ExitCode.success:
-      out += "authcheck explore: every property holds"
+      out +=
+        "authcheck explore: every property holds"
         + (everyConfiguration ? " and every witness is reached\n" : "\n")
     case AuthCheckCLI.ExitCode.incomplete:
       out += "authcheck explore: incomplete; no property is proven\n"
     default:
       let count = propertyIDs.filter { !violations(of: $0).isEmpty }.count
-      out += count > 0
+      out +=
+        count > 0
         ? "authcheck explore: \(count) propert\(count == 1 ? "y" : "ies") violated\n"
         : "authcheck explore: \(unreached.count) witness\(unreached.count == 1 ? "" : "es") never reached\n"
     }
@@ -189,8 +194,10 @@ struct ExploreSummary {
           ],
           states: report.states, transitions: report.transitions, depth: report.depth,
           seconds: report.seconds, peakBytes: report.peakBytes, complete: report.isComplete,
-          properties: Dictionary(uniqueKeysWithValues: report.properties.map { ($0.id, $0.outcome.rawValue) }),
-          witnesses: Dictionary(uniqueKeysWithValues: report.witnesses.map { ($0.id, $0.outcome.rawValue) }))
+          properties: Dictionary(
+            uniqueKeysWithValues: report.properties.map { ($0.id, $0.outcome.rawValue) }),
+          witnesses: Dictionary(
+            uniqueKeysWithValues: report.witnesses.map { ($0.id, $0.outcome.rawValue) }))
       },
       properties: properties, witnesses: witnesses,
       summary: Summary(

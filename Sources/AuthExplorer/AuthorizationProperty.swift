@@ -2,8 +2,17 @@ import AuthModel
 
 /// The properties of RULES.md §11 that must hold on every reachable transition.
 public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
-  case p1 = "P1", p2 = "P2", p3 = "P3", p4 = "P4", p5 = "P5", p6 = "P6", p7 = "P7", p8 = "P8"
-  case p9 = "P9", p10 = "P10", p11 = "P11"
+  case p1 = "P1"
+  case p2 = "P2"
+  case p3 = "P3"
+  case p4 = "P4"
+  case p5 = "P5"
+  case p6 = "P6"
+  case p7 = "P7"
+  case p8 = "P8"
+  case p9 = "P9"
+  case p10 = "P10"
+  case p11 = "P11"
 
   /// The property in plain words.
   public var summary: String {
@@ -22,7 +31,8 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
         + "use"
     case .p7: "at most one upgrade prompt appears between resets"
     case .p8: "nothing is delivered while the app is not in use unless Always is in effect"
-    case .p9: "a step that takes the effective status from denied to anything else is a Settings step"
+    case .p9:
+      "a step that takes the effective status from denied to anything else is a Settings step"
     case .p10: "no prompt is pending while restrictions are on or Location Services are off"
     case .p11: "authorizationDeniedGlobally implies authorizationDenied on every holder"
     }

@@ -20,8 +20,7 @@ public struct AuthorizationStateCodec: Sendable {
   private let keyBits: Int
 
   /// Creates a codec, or fails when the state does not fit in 64 bits.
-  public init(configuration: AppConfiguration, catalogue: SessionCatalogue) throws(CatalogueError)
-  {
+  public init(configuration: AppConfiguration, catalogue: SessionCatalogue) throws(CatalogueError) {
     self.configuration = configuration
     self.catalogue = catalogue
     var names = configuration.purposeKeys

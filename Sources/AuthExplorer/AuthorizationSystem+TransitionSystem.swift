@@ -55,7 +55,8 @@ extension AuthorizationSystem: TransitionSystem {
           })
       } else {
         let bit = p.stepBit
-        properties.append(.always(p.rawValue, p.summary) { _, _, after in after.stepFindings & bit == 0 })
+        properties.append(
+          .always(p.rawValue, p.summary) { _, _, after in after.stepFindings & bit == 0 })
       }
     }
     for w in AuthorizationWitness.all {

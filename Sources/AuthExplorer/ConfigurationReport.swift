@@ -64,10 +64,11 @@ extension ConfigurationReport {
       if case .violated(let p) = found.verdict,
         let property = AuthorizationProperty(rawValue: found.property.id)
       {
-        counterexample = Counterexample(
-          property: property, system: system, configurationName: configuration.name,
-          initial: p.initialState.state, steps: p.steps.map { ($0.action, $0.state.state) }
-        ).scenario
+        counterexample =
+          Counterexample(
+            property: property, system: system, configurationName: configuration.name,
+            initial: p.initialState.state, steps: p.steps.map { ($0.action, $0.state.state) }
+          ).scenario
       }
       let finding = Finding(
         id: found.property.id, summary: found.property.description, outcome: outcome, path: path,

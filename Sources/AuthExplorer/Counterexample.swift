@@ -53,7 +53,8 @@ struct Counterexample {
       }
     }
     if !p.backgroundModes.isEmpty {
-      lines.append("  UIBackgroundModes: [" + p.backgroundModes.map(quote).joined(separator: ", ") + "]")
+      lines.append(
+        "  UIBackgroundModes: [" + p.backgroundModes.map(quote).joined(separator: ", ") + "]")
     }
     return lines.isEmpty ? [] : ["info:"] + lines
   }
@@ -85,7 +86,8 @@ struct Counterexample {
       ["  - request: temporaryFullAccuracy", "    purposeKey: \(key(purposeKey))"]
     case .tap(let button, let precise):
       ["  - tap: \(button.rawValue)"] + (precise.map { ["    precise: \(onOff($0))"] } ?? [])
-    case .settings(.location(let setting)): ["  - settings:", "      location: \(setting.rawValue)"]
+    case .settings(.location(let setting)):
+      ["  - settings:", "      location: \(setting.rawValue)"]
     case .settings(.precise(let on)): ["  - settings:", "      precise: \(onOff(on))"]
     case .settings(.locationServices(let on)):
       ["  - settings:", "      locationServices: \(onOff(on))"]

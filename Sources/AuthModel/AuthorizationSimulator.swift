@@ -69,8 +69,10 @@ public struct AuthorizationSimulator: Sendable {
     let session = try sessionID(id)
     var key: PurposeKey?
     if let fullAccuracyPurposeKey { key = purposeKey(fullAccuracyPurposeKey) }
-    return try apply(.createSession(session, authorization: authorization,
-                                    fullAccuracyPurposeKey: key))
+    return try apply(
+      .createSession(
+        session, authorization: authorization,
+        fullAccuracyPurposeKey: key))
   }
 
   /// `invalidate()` on the session named `id`.

@@ -62,8 +62,10 @@ extension AuthorizationState {
     if status != .denied && status != .restricted {
       if let session, !session.createdInUse {
         flags.insert(.insufficientlyInUse)
-        trace.cite(.r19) { n in "session '\(n.name(of: session.id))' was created while the app was not in use, and "
-            + "the app has not entered the foreground since" }
+        trace.cite(.r19) { n in
+          "session '\(n.name(of: session.id))' was created while the app was not in use, and "
+            + "the app has not entered the foreground since"
+        }
         trace.cite(.r28, "R19 marks the session")
       } else if !isInUse(c, trace: &quiet) {
         let needsInUse: Bool

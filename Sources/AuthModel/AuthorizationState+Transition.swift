@@ -227,13 +227,17 @@ extension AuthorizationState {
     if isInUse(c, trace: &quiet) {
       trace.cite(.r19) { n in "session '\(n.name(of: id))' is created while the app is in use" }
     } else if rejoinWindowOpen && sessionsAtTermination.contains(where: session.requiresSame) {
-      trace.cite(.r19) { n in "session '\(n.name(of: id))' rejoins a matching session held at termination" }
+      trace.cite(.r19) { n in
+        "session '\(n.name(of: id))' rejoins a matching session held at termination"
+      }
     } else {
       session.createdInUse = false
       trace.cite(.r19) { n in "session '\(n.name(of: id))' is created while the app is not in use" }
     }
     if let key, !c.hasPurposeKey(key) {
-      trace.cite(.r23) { n in "purpose key '\(n.name(of: key))' is not in the dictionary, so it never prompts" }
+      trace.cite(.r23) { n in
+        "purpose key '\(n.name(of: key))' is not in the dictionary, so it never prompts"
+      }
     }
     sessions.append(session)
     trace.cite(.r17) { n in "session '\(n.name(of: id))' holds the goal \(goal.rawValue)" }
@@ -547,7 +551,9 @@ extension AuthorizationState {
         continue
       }
       pendingPrompt = .temporaryFullAccuracy(key)
-      trace.cite(.r18) { n in "session '\(n.name(of: session.id))' wants full accuracy for '\(n.name(of: key))'" }
+      trace.cite(.r18) { n in
+        "session '\(n.name(of: session.id))' wants full accuracy for '\(n.name(of: key))'"
+      }
       return
     }
   }

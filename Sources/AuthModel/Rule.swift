@@ -3,7 +3,8 @@
 /// Every decision the model takes cites one of these, so a reader can go from a failure message
 /// back to the rule and its source, and a test suite can count which rules it exercised.
 public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
-  case r1 = 1, r2, r3, r4, r5, r6, r7, r8, r9, r10
+  case r1 = 1
+  case r2, r3, r4, r5, r6, r7, r8, r9, r10
   case r11, r12, r13, r14, r15, r16, r17, r18, r19, r20
   case r21, r22, r23, r24, r25, r26, r27, r28, r29, r30
   case r31, r32, r33, r34, r35, r36, r37, r38, r39, r40

@@ -2,7 +2,8 @@
 public enum EditDistance {
   /// The Levenshtein distance between two strings, by characters.
   public static func between(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    let a = Array(a.lowercased())
+    let b = Array(b.lowercased())
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)

@@ -42,7 +42,8 @@ public struct ScenarioFile: Sendable {
     let read = YAMLReader.read(utf8: bytes)
     let source = String(decoding: bytes, as: UTF8.self)
     if read.hasErrors {
-      return ScenarioFile(path: path, source: source, scenario: .failure(DiagnosticError(read.diagnostics)))
+      return ScenarioFile(
+        path: path, source: source, scenario: .failure(DiagnosticError(read.diagnostics)))
     }
     let directory = (path as NSString).deletingLastPathComponent
     let scenario = ScenarioSchema.check(read.root) { infoPath in
@@ -57,6 +58,7 @@ public struct ScenarioFile: Sendable {
   private static func unreadable(_ path: String, _ message: String) -> ScenarioFile {
     ScenarioFile(
       path: path, source: "",
-      scenario: .failure(DiagnosticError([.error(message, at: SourcePosition(line: 1, column: 1))])))
+      scenario: .failure(DiagnosticError([.error(message, at: SourcePosition(line: 1, column: 1))]))
+    )
   }
 }

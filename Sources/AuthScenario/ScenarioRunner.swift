@@ -23,7 +23,8 @@ public enum ScenarioRunner {
             exercised.insert(error.rule)
             let failure = ScenarioFailure(
               position: position,
-              message: "step '\(action.summary)' cannot happen: \(error.message(names: simulator.names))",
+              message:
+                "step '\(action.summary)' cannot happen: \(error.message(names: simulator.names))",
               expected: nil, actual: nil,
               because: [Citation(error.rule, error.text(names: simulator.names))],
               stepsTaken: taken)
@@ -38,13 +39,16 @@ public enum ScenarioRunner {
           checked.insert(expectation.observable.key)
           let (actual, because, decided) = observe(expectation.observable, simulator)
           if decided { exercised.formUnion(because.map(\.rule)) }
-          if case .diagnostics = expectation.observable, let expectedFlags = parse(expectation.expected) {
+          if case .diagnostics = expectation.observable,
+            let expectedFlags = parse(expectation.expected)
+          {
             for flag in expectedFlags { checked.insert("diagnostics." + flag.rawValue) }
           }
           guard actual != expectation.expected else { continue }
           let failure = ScenarioFailure(
             position: expectation.position,
-            message: "expected \(expectation.observable) '\(expectation.expected)', got '\(actual)'",
+            message:
+              "expected \(expectation.observable) '\(expectation.expected)', got '\(actual)'",
             expected: expectation.expected, actual: actual, because: because, stepsTaken: taken)
           return ScenarioResult(
             scenario: scenario, failure: failure, exercisedRules: exercised,
@@ -101,8 +105,13 @@ public enum ScenarioRunner {
       else {
         return (
           "not held",
-          [Citation(.r17, "the app holds no '\(name)' now; holders: "
-            + (simulator.holderNames.isEmpty ? "none" : simulator.holderNames.joined(separator: ", ")))],
+          [
+            Citation(
+              .r17,
+              "the app holds no '\(name)' now; holders: "
+                + (simulator.holderNames.isEmpty
+                  ? "none" : simulator.holderNames.joined(separator: ", ")))
+          ],
           true
         )
       }
@@ -219,7 +228,8 @@ extension ScenarioAction {
     case .backgroundActivity(let start): "backgroundActivity: \(start ? "start" : "stop")"
     case .requestWhenInUse: "request: whenInUse"
     case .requestAlways: "request: always"
-    case .requestTemporaryFullAccuracy(let key): "request: temporaryFullAccuracy (purposeKey: \(key))"
+    case .requestTemporaryFullAccuracy(let key):
+      "request: temporaryFullAccuracy (purposeKey: \(key))"
     case .tap(let button, let precise):
       "tap: \(button.rawValue)" + (precise.map { $0 ? " (precise: on)" : " (precise: off)" } ?? "")
     case .settings(let changes):

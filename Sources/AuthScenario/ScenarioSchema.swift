@@ -57,7 +57,9 @@ public struct ScenarioSchema {
 
   private mutating func scenario(_ root: YAMLNode?) -> Scenario? {
     guard let root else {
-      error("the file is empty; expected a mapping with 'scenario' and 'steps'", at: .init(line: 1, column: 1))
+      error(
+        "the file is empty; expected a mapping with 'scenario' and 'steps'",
+        at: .init(line: 1, column: 1))
       return nil
     }
     guard let top = mapping(root, "the file") else { return nil }
@@ -168,7 +170,8 @@ public struct ScenarioSchema {
       start.alwaysPromptSpent = trueFalse(v) ?? start.alwaysPromptSpent
     }
     if let v = map["app"] {
-      start.app = choice(v, AppRunState.allCases.map { ($0.rawValue, $0) }, "app state") ?? .notRunning
+      start.app =
+        choice(v, AppRunState.allCases.map { ($0.rawValue, $0) }, "app state") ?? .notRunning
     }
     return start
   }
@@ -243,7 +246,9 @@ public struct ScenarioSchema {
       let more = extras(["authorization", "fullAccuracyPurposeKey"])
       let id = sessionID(value)
       guard let goalEntry = more["authorization"] else {
-        error("a 'session' step needs 'authorization: none|whenInUse|always'", at: first.key.range.start)
+        error(
+          "a 'session' step needs 'authorization: none|whenInUse|always'", at: first.key.range.start
+        )
         return nil
       }
       let goal = choice(
@@ -272,13 +277,16 @@ public struct ScenarioSchema {
       switch kind {
       case 0?, 1?:
         if let extra = more["purposeKey"] {
-          error("'purposeKey' goes only with 'request: temporaryFullAccuracy'", at: extra.key.range.start)
+          error(
+            "'purposeKey' goes only with 'request: temporaryFullAccuracy'",
+            at: extra.key.range.start)
           return nil
         }
         action = kind == 0 ? .requestWhenInUse : .requestAlways
       case 2?:
         guard let keyEntry = more["purposeKey"] else {
-          error("'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: first.key.range.start)
+          error(
+            "'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: first.key.range.start)
           return nil
         }
         action = text(keyEntry.value, "a purpose key").map {
@@ -449,7 +457,8 @@ public struct ScenarioSchema {
   ) -> T? {
     let names = options.map(\.0)
     let expected =
-      list ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
+      list
+      ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
     guard let scalar = node.scalar, !scalar.isNull else {
       error("\(expected); got \(Self.describe(node))", at: node.position)
       return nil
@@ -463,7 +472,8 @@ public struct ScenarioSchema {
     return nil
   }
 
-  private mutating func text(_ node: YAMLNode, _ what: String, allowEmpty: Bool = false) -> String? {
+  private mutating func text(_ node: YAMLNode, _ what: String, allowEmpty: Bool = false) -> String?
+  {
     guard let scalar = node.scalar else {
       error("expected \(what); got \(node.kindDescription)", at: node.position)
       return nil
@@ -496,7 +506,8 @@ public struct ScenarioSchema {
   private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {
     for key in map.keys where !stopped && !allowed.contains(key.value) {
       error(
-        "unknown key '\(key.value)' in \(what)" + EditDistance.didYouMean(key.value, among: allowed),
+        "unknown key '\(key.value)' in \(what)"
+          + EditDistance.didYouMean(key.value, among: allowed),
         at: key.range.start)
     }
   }

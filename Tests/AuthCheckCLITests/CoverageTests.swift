@@ -1,7 +1,7 @@
-import TestSupport
 import AuthModel
 import AuthScenario
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthCheckCLI

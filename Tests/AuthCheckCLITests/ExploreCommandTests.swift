@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthCheckCLI
@@ -100,11 +100,13 @@ import Testing
         "unknown mutation 'bogus'; expected 'prompts-from-background', 'allow-once-never-lapses'"),
     UsageCase(
       name: "a missing Info.plist", arguments: ["--info", "/nonexistent/Info.plist"],
-      message: "'--info': cannot read Info.plist file '/nonexistent/Info.plist': no such file or folder",
+      message:
+        "'--info': cannot read Info.plist file '/nonexistent/Info.plist': no such file or folder",
       usageLine: false),
     UsageCase(
       name: "a missing scenario file", arguments: ["--info", "/nonexistent/app.yaml"],
-      message: "'--info' /nonexistent/app.yaml:1:1: cannot read the file: no such file or folder", usageLine: false),
+      message: "'--info' /nonexistent/app.yaml:1:1: cannot read the file: no such file or folder",
+      usageLine: false),
   ]
 
   @Test("usage errors exit 2 with one error line", arguments: usageCases)

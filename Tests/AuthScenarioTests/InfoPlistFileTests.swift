@@ -1,6 +1,6 @@
-import TestSupport
 import AuthModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthScenario

@@ -1,5 +1,5 @@
-import TestSupport
 import AuthModel
+import TestSupport
 import Testing
 
 @testable import AuthScenario
