@@ -300,17 +300,10 @@ final class YAMLParser {
     var isFirst = true
     while !aborted {
       if !isFirst {
-        guard let nextLine = nextContentLine() else { break }
-        line = nextLine
-        let column = lines[line].indent
-        if column < indent { break }
-        if column > indent {
-          reportIndentation(
-            line, column, collectionIndent: indent, expected: YAMLMessage.badIndentationKey)
-          consume(line)
-          skipDeeper(than: indent)
-          continue
+        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationKey) else {
+          break
         }
+        line = nextLine
       }
       isFirst = false
       consume(line)
@@ -379,17 +372,10 @@ final class YAMLParser {
     var isFirst = true
     while !aborted {
       if !isFirst {
-        guard let nextLine = nextContentLine() else { break }
-        line = nextLine
-        let column = lines[line].indent
-        if column < indent { break }
-        if column > indent {
-          reportIndentation(
-            line, column, collectionIndent: indent, expected: YAMLMessage.badIndentationEntry)
-          consume(line)
-          skipDeeper(than: indent)
-          continue
+        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationEntry) else {
+          break
         }
+        line = nextLine
         if !isEntry(line, indent) {
           if atKeyIndent { break }
           consume(line)
@@ -426,6 +412,24 @@ final class YAMLParser {
     let end = items.last?.node.range.end ?? start
     return .sequence(
       .init(items: items, style: .block, range: SourceRange(start: start, end: end)))
+  }
+
+  /// The next line of the block collection at `indent`, or `nil` at its end. Lines indented
+  /// deeper than its entries are reported with `expected` and skipped with what they hold.
+  private func nextLine(ofBlockAt indent: Int, expected: (Int) -> String) -> Int? {
+    while !aborted {
+      guard let line = nextContentLine() else { return nil }
+      let column = lines[line].indent
+      if column < indent { return nil }
+      guard column == indent else {
+        reportIndentation(line, column, collectionIndent: indent, expected: expected)
+        consume(line)
+        skipDeeper(than: indent)
+        continue
+      }
+      return line
+    }
+    return nil
   }
 
   /// Reports a line more indented than the collection it is in.
