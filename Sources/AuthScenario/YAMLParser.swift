@@ -300,7 +300,8 @@ final class YAMLParser {
     var isFirst = true
     while !aborted {
       if !isFirst {
-        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationKey) else {
+        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationKey)
+        else {
           break
         }
         line = nextLine
@@ -372,7 +373,8 @@ final class YAMLParser {
     var isFirst = true
     while !aborted {
       if !isFirst {
-        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationEntry) else {
+        guard let nextLine = nextLine(ofBlockAt: indent, expected: YAMLMessage.badIndentationEntry)
+        else {
           break
         }
         line = nextLine
