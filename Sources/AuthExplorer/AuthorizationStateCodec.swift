@@ -72,9 +72,11 @@ public struct AuthorizationStateCodec: Sendable {
     w.put(m.restrictionsEnabled)
     var held: UInt64 = 0
     var inUse: UInt64 = 0
-    for session in m.sessionsAtTermination {
-      held |= 1 << UInt64(entry(session.id))
-      if session.createdInUse { inUse |= 1 << UInt64(entry(session.id)) }
+    let record = m.sessionsAtTermination
+    for position in 0..<record.count {
+      let bit: UInt64 = 1 << UInt64(entry(record.id(at: position)))
+      held |= bit
+      if record.createdInUse(at: position) { inUse |= bit }
     }
     let n = catalogue.entries.count
     w.put(held, n)
@@ -89,9 +91,9 @@ public struct AuthorizationStateCodec: Sendable {
     var marks: UInt64 = 0
     for slot in 0..<n {
       if slot < m.sessions.count {
-        let session = m.sessions[slot]
-        w.put(UInt64(entry(session.id) + 1), 3)
-        if session.createdInUse { marks |= 1 << UInt64(entry(session.id)) }
+        let index = entry(m.sessions.id(at: slot))
+        w.put(UInt64(index + 1), 3)
+        if m.sessions.createdInUse(at: slot) { marks |= 1 << UInt64(index) }
       } else {
         w.put(0, 3)
       }

@@ -26,7 +26,20 @@ public enum DiagnosticFlag: String, Hashable, Sendable, CaseIterable, Comparable
     }
   }
 
-  var bit: UInt16 { 1 << UInt16(DiagnosticFlag.allCases.firstIndex(of: self)!) }
+  /// The flag's bit in ``DiagnosticFlags``, in the order of `allCases`.
+  var bit: UInt16 {
+    switch self {
+    case .authorizationDenied: 1 << 0
+    case .authorizationDeniedGlobally: 1 << 1
+    case .authorizationRestricted: 1 << 2
+    case .authorizationRequestInProgress: 1 << 3
+    case .insufficientlyInUse: 1 << 4
+    case .serviceSessionRequired: 1 << 5
+    case .alwaysAuthorizationDenied: 1 << 6
+    case .fullAccuracyDenied: 1 << 7
+    case .accuracyLimited: 1 << 8
+    }
+  }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rule < rhs.rule }
 }

@@ -77,6 +77,18 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
 
   public var isFull: Bool { count == Self.capacity }
 
+  /// The id of the session at `position`, read without decoding the rest (for packing).
+  public func id(at position: Int) -> SessionID {
+    precondition(position >= 0 && position < count, "session index out of range")
+    return SessionID(UInt8(truncatingIfNeeded: codes[position]))
+  }
+
+  /// Whether the session at `position` was created in use, read without decoding the rest.
+  public func createdInUse(at position: Int) -> Bool {
+    precondition(position >= 0 && position < count, "session index out of range")
+    return codes[position] & 1 << 19 != 0
+  }
+
   /// Appends a session. - Precondition: not ``isFull``.
   public mutating func append(_ session: HeldSession) {
     precondition(!isFull, "at most \(Self.capacity) sessions")
