@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "authcheck",
+  // Linux needs nothing; on Apple systems the explorer's clocks and durations need these.
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AuthModel", targets: ["AuthModel"]),
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
