@@ -47,8 +47,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// The bit of a step property in ``stepFindings(before:event:after:_:)``.
-  var stepBit: UInt16 {
+  /// The property's bit in ``stepFindings(before:event:after:_:)`` or
+  /// ``stateFindings(_:_:_:)``, where a set bit means violated.
+  var bit: UInt64 {
     switch self {
     case .p1: 1 << 0
     case .p2: 1 << 1
@@ -65,21 +66,38 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   }
 
   private static let stepProperties = allCases.filter { !$0.isStateProperty }
+  private static let stateProperties = allCases.filter(\.isStateProperty)
   private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
+    .map { ($0, $0.bit) }
+  private static let stateWitnesses = AuthorizationWitness.all.filter(\.isStateWitness)
+    .map { ($0, $0.bit) }
 
-  /// The step properties violated and step witnesses reached by one step, a bit each: computed
-  /// once per transition, so that each property's check is a bit test.
+  /// The step properties violated and step witnesses reached by one step, a bit each: decided
+  /// once per transition, so that the explorer tests bits (``TransitionSystem/findings(of:)``).
   static func stepFindings(
     before: ExploredState, event: AuthorizationEvent, after: ExploredState, _ c: AppConfiguration
-  ) -> UInt16 {
-    var bits: UInt16 = 0
-    for p in stepProperties
-    where !p.holds(from: before, by: event, to: after, c) {
-      bits |= p.stepBit
+  ) -> UInt64 {
+    var bits: UInt64 = 0
+    for p in stepProperties where !p.holds(from: before, by: event, to: after, c) {
+      bits |= p.bit
     }
-    for w in stepWitnesses
-    where w.reached(event: event, after: after, nil) {
-      bits |= w.stepBit
+    for (w, bit) in stepWitnesses where w.reached(event: event, after: after, nil) {
+      bits |= bit
+    }
+    return bits
+  }
+
+  /// The state properties violated and state witnesses reached in a state whose observation is
+  /// `o`, a bit each: decided once per stored state.
+  static func stateFindings(_ state: ExploredState, _ o: Observation, _ c: AppConfiguration)
+    -> UInt64
+  {
+    var bits: UInt64 = 0
+    for p in stateProperties where !p.holds(in: state, o, c) {
+      bits |= p.bit
+    }
+    for (w, bit) in stateWitnesses where w.reached(event: nil, after: state, o) {
+      bits |= bit
     }
     return bits
   }
@@ -197,15 +215,8 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The bit of a step witness in ``AuthorizationProperty/stepFindings(before:event:after:_:)``,
-  /// above the properties' bits.
-  var stepBit: UInt16 {
-    switch self {
-    case .carriedAcrossTermination: 1 << 14
-    case .relaunch: 1 << 15
-    default: 0
-    }
-  }
+  /// The witness's bit in the findings, above the properties' bits: a set bit means reached.
+  var bit: UInt64 { 1 << UInt64(16 + Self.all.firstIndex(of: self)!) }
 
   /// Whether the witness is a property of one state rather than of a step.
   var isStateWitness: Bool {

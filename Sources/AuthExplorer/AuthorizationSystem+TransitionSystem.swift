@@ -5,9 +5,10 @@ import AuthModel
 public struct ExplorerNode: Sendable {
   public let state: ExploredState
   let observation: Observation?
-  /// For a node made by `next`: the step properties violated and the step witnesses reached
-  /// by the step that made it, a bit each (``AuthorizationProperty/stepBit``), computed once.
-  let stepFindings: UInt16
+  /// The properties violated and witnesses reached, a bit each (``AuthorizationProperty/bit``,
+  /// ``AuthorizationWitness/bit``): for a node made by `next`, by the step that made it; for a
+  /// node made by `unpack`, in its state. Decided once, read by the explorer as bits.
+  let findings: UInt64
 
   /// The observation, computed now if the node came from `next` rather than `unpack`.
   func observed(_ c: AppConfiguration) -> Observation {
@@ -20,56 +21,45 @@ extension AuthorizationSystem: TransitionSystem {
   public typealias Action = AuthorizationEvent
 
   public var initialStates: [ExplorerNode] {
-    let state = initialState
-    return [
-      ExplorerNode(
-        state: state, observation: Observation(state.model, configuration), stepFindings: 0)
-    ]
+    [node(initialState)]
   }
 
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
     guard let after = next(node.state, action) else { return nil }
     return ExplorerNode(
       state: after, observation: nil,
-      stepFindings: AuthorizationProperty.stepFindings(
+      findings: AuthorizationProperty.stepFindings(
         before: node.state, event: action, after: after, configuration))
   }
 
   public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }
 
-  public func unpack(_ packed: UInt64) -> ExplorerNode {
-    let state = codec.unpack(packed)
+  public func unpack(_ packed: UInt64) -> ExplorerNode { node(codec.unpack(packed)) }
+
+  public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
+
+  /// A stored state with its observation and state findings.
+  private func node(_ state: ExploredState) -> ExplorerNode {
+    let observation = Observation(state.model, configuration)
     return ExplorerNode(
-      state: state, observation: Observation(state.model, configuration), stepFindings: 0)
+      state: state, observation: observation,
+      findings: AuthorizationProperty.stateFindings(state, observation, configuration))
   }
 
-  /// P1–P11, then every witness of RULES.md §11.
+  /// P1–P11, then every witness of RULES.md §11, each decided by its finding bit.
   public var properties: [Property<AuthorizationSystem>] {
-    let c = configuration
     var properties: [Property<AuthorizationSystem>] = []
     for p in AuthorizationProperty.allCases {
-      if p.isStateProperty {
-        properties.append(
-          .always(p.rawValue, p.summary) { node in
-            p.holds(in: node.state, node.observed(c), c)
-          })
-      } else {
-        let bit = p.stepBit
-        properties.append(
-          .always(p.rawValue, p.summary) { _, _, after in after.stepFindings & bit == 0 })
-      }
+      properties.append(
+        p.isStateProperty
+          ? .always(p.rawValue, p.summary, violatedInStatesWith: p.bit)
+          : .always(p.rawValue, p.summary, violatedByStepsWith: p.bit))
     }
     for w in AuthorizationWitness.all {
-      if w.isStateWitness {
-        properties.append(
-          .sometimes(w.description, w.description) { node in
-            w.reached(event: nil, after: node.state, node.observed(c))
-          })
-      } else {
-        let bit = w.stepBit
-        properties.append(
-          .sometimes(w.description, w.description) { _, _, after in after.stepFindings & bit != 0 })
-      }
+      properties.append(
+        w.isStateWitness
+          ? .sometimes(w.description, w.description, reachedInStatesWith: w.bit)
+          : .sometimes(w.description, w.description, reachedByStepsWith: w.bit))
     }
     return properties
   }

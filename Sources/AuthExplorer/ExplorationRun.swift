@@ -26,20 +26,24 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline typealias Action = System.Action
   @usableFromInline typealias Verdict = PropertyResult<System>.Verdict
 
-  /// A state condition to evaluate: hit when `condition(state) != isAlways`.
+  /// A state condition to evaluate: hit when `condition(state) != isAlways`, or, for a finding
+  /// (`condition` nil), when the state's findings have `finding` set.
   @usableFromInline
   struct StateCheck {
     @usableFromInline let index: Int
     @usableFromInline let isAlways: Bool
-    @usableFromInline let condition: @Sendable (State) -> Bool
+    @usableFromInline let condition: (@Sendable (State) -> Bool)?
+    @usableFromInline let finding: UInt64
   }
 
-  /// A transition condition to evaluate: hit when `condition(…) != isAlways`.
+  /// A transition condition to evaluate: hit when `condition(…) != isAlways`, or, for a finding
+  /// (`condition` nil), when the successor's findings have `finding` set.
   @usableFromInline
   struct TransitionCheck {
     @usableFromInline let index: Int
     @usableFromInline let isAlways: Bool
-    @usableFromInline let condition: @Sendable (State, Action, State) -> Bool
+    @usableFromInline let condition: (@Sendable (State, Action, State) -> Bool)?
+    @usableFromInline let finding: UInt64
   }
 
   @usableFromInline let system: System
@@ -187,20 +191,32 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
           var count = 0
           for position in group {
             let before = system.unpack(reader.key(of: frontier[position]))
-            for check in stateChecks.indices
-            where stateChecks[check].condition(before) != stateChecks[check].isAlways {
-              worker.record(stateChecks[check].index, position: position, action: -1)
+            let beforeFindings = system.findings(of: before)
+            for check in stateChecks.indices {
+              let hit: Bool
+              if let condition = stateChecks[check].condition {
+                hit = condition(before) != stateChecks[check].isAlways
+              } else {
+                hit = beforeFindings & stateChecks[check].finding != 0
+              }
+              if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
             }
             let firstSequence = (position - batchStart) * actionCount
             for actionIndex in 0..<actionCount {
               let action = actions[actionIndex]
               guard let after = system.next(before, action) else { continue }
-              for check in transitionChecks.indices
-              where transitionChecks[check].condition(before, action, after)
-                != transitionChecks[check].isAlways
-              {
-                worker.record(
-                  transitionChecks[check].index, position: position, action: actionIndex)
+              let afterFindings = system.findings(of: after)
+              for check in transitionChecks.indices {
+                let hit: Bool
+                if let condition = transitionChecks[check].condition {
+                  hit = condition(before, action, after) != transitionChecks[check].isAlways
+                } else {
+                  hit = afterFindings & transitionChecks[check].finding != 0
+                }
+                if hit {
+                  worker.record(
+                    transitionChecks[check].index, position: position, action: actionIndex)
+                }
               }
               let key = system.pack(after)
               keys[count] = key
@@ -347,10 +363,17 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
       let isAlways = property.kind == .always
       switch property.condition {
       case .state(let condition):
-        stateChecks.append(StateCheck(index: index, isAlways: isAlways, condition: condition))
+        stateChecks.append(
+          StateCheck(index: index, isAlways: isAlways, condition: condition, finding: 0))
       case .transition(let condition):
         transitionChecks.append(
-          TransitionCheck(index: index, isAlways: isAlways, condition: condition))
+          TransitionCheck(index: index, isAlways: isAlways, condition: condition, finding: 0))
+      case .stateFinding(let bit):
+        stateChecks.append(
+          StateCheck(index: index, isAlways: isAlways, condition: nil, finding: bit))
+      case .transitionFinding(let bit):
+        transitionChecks.append(
+          TransitionCheck(index: index, isAlways: isAlways, condition: nil, finding: bit))
       }
     }
   }

@@ -30,6 +30,10 @@ public struct Property<System: TransitionSystem>: Sendable {
   enum Condition: Sendable {
     case state(@Sendable (System.State) -> Bool)
     case transition(@Sendable (System.State, System.Action, System.State) -> Bool)
+    /// Hit when the checked state's findings have the bit set.
+    case stateFinding(UInt64)
+    /// Hit when the successor's findings have the bit set.
+    case transitionFinding(UInt64)
   }
 
   /// A short identifier, such as `"P3"`, matching the specification.
@@ -79,5 +83,33 @@ public struct Property<System: TransitionSystem>: Sendable {
       @escaping @Sendable (System.State, System.Action, System.State) -> Bool
   ) -> Self {
     Self(id: id, description: description, kind: .sometimes, condition: .transition(condition))
+  }
+
+  /// An invariant violated in a state whose ``TransitionSystem/findings(of:)`` has `bit` set.
+  public static func always(_ id: String, _ description: String, violatedInStatesWith bit: UInt64)
+    -> Self
+  {
+    Self(id: id, description: description, kind: .always, condition: .stateFinding(bit))
+  }
+
+  /// An invariant violated by a step whose successor's findings have `bit` set.
+  public static func always(_ id: String, _ description: String, violatedByStepsWith bit: UInt64)
+    -> Self
+  {
+    Self(id: id, description: description, kind: .always, condition: .transitionFinding(bit))
+  }
+
+  /// A witness reached in a state whose findings have `bit` set.
+  public static func sometimes(_ id: String, _ description: String, reachedInStatesWith bit: UInt64)
+    -> Self
+  {
+    Self(id: id, description: description, kind: .sometimes, condition: .stateFinding(bit))
+  }
+
+  /// A witness reached by a step whose successor's findings have `bit` set.
+  public static func sometimes(_ id: String, _ description: String, reachedByStepsWith bit: UInt64)
+    -> Self
+  {
+    Self(id: id, description: description, kind: .sometimes, condition: .transitionFinding(bit))
   }
 }

@@ -35,4 +35,18 @@ public protocol TransitionSystem: Sendable {
 
   /// The invariants and witnesses to check, reported in this order.
   var properties: [Property<Self>] { get }
+
+  /// What the system decided itself about `state`, a bit per finding, for properties declared
+  /// with a finding bit (``Property/always(_:_:violatedInStatesWith:)`` and its kin).
+  ///
+  /// A system that checks many properties can decide them all in one pass, in `unpack(_:)` for
+  /// state findings and in `next(_:_:)` for step findings, and carry the bits in its states:
+  /// the explorer then tests bits instead of calling a closure per property. The default is no
+  /// findings.
+  func findings(of state: State) -> UInt64
+}
+
+extension TransitionSystem {
+  @inlinable
+  public func findings(of state: State) -> UInt64 { 0 }
 }
