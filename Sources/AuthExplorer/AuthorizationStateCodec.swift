@@ -39,13 +39,10 @@ public struct AuthorizationStateCodec: Sendable {
     keyBits = Self.bits(for: max(dictionaryKeyCount, 1))
     let n = catalogue.entries.count
     bitWidth =
-      7  // location 2, precise, provisionalAlways, alwaysPromptSpent, services, restrictions
-      + 2 * n + 2  // termination record, iteratingAtTermination, carried
-      + 6  // app 2, inGrace, rejoinWindowOpen, allowOnce, temporaryFullAccuracy
-      + 4 * n  // sessions: 3-bit slots and createdInUse marks
-      + 4  // liveUpdates, monitor, backgroundActivity 2
-      + 3 + keyBits + dictionaryKeyCount  // prompt kind and key, declined keys
-      + 2 + 1  // lastRequestResult, ghost
+      Self.fixedBits  // the flags and small enums every state has, at fixed offsets
+      + 2 * n  // the termination record: held, created in use
+      + 4 * n  // the sessions: 3-bit slots in creation order, created-in-use marks
+      + keyBits + dictionaryKeyCount  // the pending prompt's purpose key, declined keys
     guard bitWidth <= 64 else {
       throw CatalogueError(
         message: "the catalogue and purpose keys need \(bitWidth) bits; at most 64 fit")
@@ -61,15 +58,44 @@ public struct AuthorizationStateCodec: Sendable {
   /// The index of `id` in the catalogue.
   private func entry(_ id: SessionID) -> Int { Int(id.rawValue) }
 
+  /// The bits of the fields every configuration has, at fixed offsets; the catalogue's and the
+  /// purpose keys' fields follow them.
+  static let fixedBits = 25
+
   public func pack(_ state: ExploredState) -> UInt64 {
-    var w = BitWriter()
     let m = state.model
-    w.put(Self.code(m.location), 2)
-    w.put(m.precise)
-    w.put(m.provisionalAlways)
-    w.put(m.alwaysPromptSpent)
-    w.put(m.locationServicesEnabled)
-    w.put(m.restrictionsEnabled)
+    // Fixed offsets first: constant shifts.
+    var word = Self.code(m.location)
+    word |= Self.bit(m.precise) << 2
+    word |= Self.bit(m.provisionalAlways) << 3
+    word |= Self.bit(m.alwaysPromptSpent) << 4
+    word |= Self.bit(m.locationServicesEnabled) << 5
+    word |= Self.bit(m.restrictionsEnabled) << 6
+    word |= Self.bit(m.iteratingAtTermination) << 7
+    word |= Self.bit(m.carriedBackgroundActivity) << 8
+    word |= Self.code(m.app) << 9
+    word |= Self.bit(m.inGrace) << 11
+    word |= Self.bit(m.rejoinWindowOpen) << 12
+    word |= Self.bit(m.allowOnce) << 13
+    word |= Self.bit(m.temporaryFullAccuracy) << 14
+    word |= Self.bit(m.iteratingLiveUpdates) << 15
+    word |= Self.bit(m.iteratingMonitor) << 16
+    word |= Self.code(m.backgroundActivity) << 17
+    var promptKey: UInt64 = 0
+    switch m.pendingPrompt {
+    case nil: break
+    case .whenInUse(forAlways: false): word |= 1 << 19
+    case .whenInUse(forAlways: true): word |= 2 << 19
+    case .alwaysUpgrade(bySystem: false): word |= 3 << 19
+    case .alwaysUpgrade(bySystem: true): word |= 4 << 19
+    case .temporaryFullAccuracy(let key):
+      word |= 5 << 19
+      promptKey = UInt64(key.index)
+    }
+    word |= Self.code(m.lastRequestResult) << 22
+    word |= Self.bit(state.upgradePromptShown) << 24
+    // Then the catalogue's fields: the termination record, the sessions in creation order and
+    // their marks, and the purpose keys'.
     var held: UInt64 = 0
     var inUse: UInt64 = 0
     let record = m.sessionsAtTermination
@@ -78,95 +104,59 @@ public struct AuthorizationStateCodec: Sendable {
       held |= bit
       if record.createdInUse(at: position) { inUse |= bit }
     }
+    var slots: UInt64 = 0
+    var marks: UInt64 = 0
+    for slot in 0..<m.sessions.count {
+      let index = entry(m.sessions.id(at: slot))
+      slots |= UInt64(index + 1) << UInt64(3 * slot)
+      if m.sessions.createdInUse(at: slot) { marks |= 1 << UInt64(index) }
+    }
     let n = catalogue.entries.count
+    var w = BitWriter(word: word, offset: Self.fixedBits)
     w.put(held, n)
     w.put(inUse, n)
-    w.put(m.iteratingAtTermination)
-    w.put(m.carriedBackgroundActivity)
-    w.put(Self.code(m.app), 2)
-    w.put(m.inGrace)
-    w.put(m.rejoinWindowOpen)
-    w.put(m.allowOnce)
-    w.put(m.temporaryFullAccuracy)
-    var marks: UInt64 = 0
-    for slot in 0..<n {
-      if slot < m.sessions.count {
-        let index = entry(m.sessions.id(at: slot))
-        w.put(UInt64(index + 1), 3)
-        if m.sessions.createdInUse(at: slot) { marks |= 1 << UInt64(index) }
-      } else {
-        w.put(0, 3)
-      }
-    }
+    w.put(slots, 3 * n)
     w.put(marks, n)
-    w.put(m.iteratingLiveUpdates)
-    w.put(m.iteratingMonitor)
-    switch m.backgroundActivity {
-    case .none: w.put(0, 2)
-    case .started: w.put(1, 2)
-    case .startedOutsideForeground: w.put(2, 2)
-    }
-    var promptKey: UInt64 = 0
-    switch m.pendingPrompt {
-    case nil: w.put(0, 3)
-    case .whenInUse(forAlways: false): w.put(1, 3)
-    case .whenInUse(forAlways: true): w.put(2, 3)
-    case .alwaysUpgrade(bySystem: false): w.put(3, 3)
-    case .alwaysUpgrade(bySystem: true): w.put(4, 3)
-    case .temporaryFullAccuracy(let key):
-      w.put(5, 3)
-      promptKey = UInt64(key.index)
-    }
     w.put(promptKey, keyBits)
     w.put(UInt64(m.declinedPurposeKeys), dictionaryKeyCount)
-    switch m.lastRequestResult {
-    case nil: w.put(0, 2)
-    case .prompted: w.put(1, 2)
-    case .noEffect: w.put(2, 2)
-    case .promptDeclined: w.put(3, 2)
-    }
-    w.put(state.upgradePromptShown)
     return w.word
   }
 
   public func unpack(_ word: UInt64) -> ExploredState {
-    var r = BitReader(word: word)
     var m = AuthorizationState(configuration: configuration)
-    m.location = Self.location(r.take(2))
-    m.precise = r.flag()
-    m.provisionalAlways = r.flag()
-    m.alwaysPromptSpent = r.flag()
-    m.locationServicesEnabled = r.flag()
-    m.restrictionsEnabled = r.flag()
+    m.location = Self.location(word & 3)
+    m.precise = word >> 2 & 1 != 0
+    m.provisionalAlways = word >> 3 & 1 != 0
+    m.alwaysPromptSpent = word >> 4 & 1 != 0
+    m.locationServicesEnabled = word >> 5 & 1 != 0
+    m.restrictionsEnabled = word >> 6 & 1 != 0
+    m.iteratingAtTermination = word >> 7 & 1 != 0
+    m.carriedBackgroundActivity = word >> 8 & 1 != 0
+    m.app = Self.app(word >> 9 & 3)
+    m.inGrace = word >> 11 & 1 != 0
+    m.rejoinWindowOpen = word >> 12 & 1 != 0
+    m.allowOnce = word >> 13 & 1 != 0
+    m.temporaryFullAccuracy = word >> 14 & 1 != 0
+    m.iteratingLiveUpdates = word >> 15 & 1 != 0
+    m.iteratingMonitor = word >> 16 & 1 != 0
+    m.backgroundActivity = Self.backgroundActivity(word >> 17 & 3)
+    let kind = word >> 19 & 7
+    m.lastRequestResult = Self.requestResult(word >> 22 & 3)
+    let upgradePromptShown = word >> 24 & 1 != 0
+    var r = BitReader(word: word, offset: Self.fixedBits)
     let n = catalogue.entries.count
     let held = r.take(n)
     let inUse = r.take(n)
     for i in 0..<n where held & 1 << UInt64(i) != 0 {
       m.sessionsAtTermination.append(session(i, createdInUse: inUse & 1 << UInt64(i) != 0))
     }
-    m.iteratingAtTermination = r.flag()
-    m.carriedBackgroundActivity = r.flag()
-    m.app = Self.app(r.take(2))
-    m.inGrace = r.flag()
-    m.rejoinWindowOpen = r.flag()
-    m.allowOnce = r.flag()
-    m.temporaryFullAccuracy = r.flag()
-    var slots: UInt64 = 0
-    for k in 0..<n { slots |= r.take(3) << UInt64(3 * k) }
+    let slots = r.take(3 * n)
     let marks = r.take(n)
     for k in 0..<n {
       let slot = Int(slots >> UInt64(3 * k) & 7)
       guard slot != 0 else { break }
       m.sessions.append(session(slot - 1, createdInUse: marks & 1 << UInt64(slot - 1) != 0))
     }
-    m.iteratingLiveUpdates = r.flag()
-    m.iteratingMonitor = r.flag()
-    switch r.take(2) {
-    case 1: m.backgroundActivity = .started
-    case 2: m.backgroundActivity = .startedOutsideForeground
-    default: m.backgroundActivity = .none
-    }
-    let kind = r.take(3)
     let key = PurposeKey(index: UInt8(r.take(keyBits)))
     switch kind {
     case 1: m.pendingPrompt = .whenInUse(forAlways: false)
@@ -177,13 +167,44 @@ public struct AuthorizationStateCodec: Sendable {
     default: m.pendingPrompt = nil
     }
     m.declinedPurposeKeys = UInt32(r.take(dictionaryKeyCount))
-    switch r.take(2) {
-    case 1: m.lastRequestResult = .prompted
-    case 2: m.lastRequestResult = .noEffect
-    case 3: m.lastRequestResult = .promptDeclined
-    default: m.lastRequestResult = nil
+    return ExploredState(model: m, upgradePromptShown: upgradePromptShown)
+  }
+
+  @inline(__always)
+  private static func bit(_ flag: Bool) -> UInt64 { flag ? 1 : 0 }
+
+  private static func code(_ activity: HeldBackgroundActivity) -> UInt64 {
+    switch activity {
+    case .none: 0
+    case .started: 1
+    case .startedOutsideForeground: 2
     }
-    return ExploredState(model: m, upgradePromptShown: r.flag())
+  }
+
+  private static func backgroundActivity(_ code: UInt64) -> HeldBackgroundActivity {
+    switch code {
+    case 1: .started
+    case 2: .startedOutsideForeground
+    default: .none
+    }
+  }
+
+  private static func code(_ result: RequestResult?) -> UInt64 {
+    switch result {
+    case nil: 0
+    case .prompted: 1
+    case .noEffect: 2
+    case .promptDeclined: 3
+    }
+  }
+
+  private static func requestResult(_ code: UInt64) -> RequestResult? {
+    switch code {
+    case 1: .prompted
+    case 2: .noEffect
+    case 3: .promptDeclined
+    default: nil
+    }
   }
 
   private static func code(_ setting: LocationSetting) -> UInt64 {
@@ -229,8 +250,13 @@ public struct AuthorizationStateCodec: Sendable {
 
 /// Appends fields to a 64-bit word, low bits first.
 struct BitWriter {
-  private(set) var word: UInt64 = 0
-  private var offset: UInt64 = 0
+  private(set) var word: UInt64
+  private var offset: UInt64
+
+  init(word: UInt64 = 0, offset: Int = 0) {
+    self.word = word
+    self.offset = UInt64(offset)
+  }
 
   @inline(__always)
   mutating func put(_ value: UInt64, _ width: Int) {
@@ -246,9 +272,12 @@ struct BitWriter {
 /// Reads fields written by ``BitWriter`` in the same order.
 struct BitReader {
   let word: UInt64
-  private var offset: UInt64 = 0
+  private var offset: UInt64
 
-  init(word: UInt64) { self.word = word }
+  init(word: UInt64, offset: Int = 0) {
+    self.word = word
+    self.offset = UInt64(offset)
+  }
 
   @inline(__always)
   mutating func take(_ width: Int) -> UInt64 {
