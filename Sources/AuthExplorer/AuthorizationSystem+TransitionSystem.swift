@@ -1,19 +1,13 @@
 import AuthModel
 
-/// A state of the explored app as the explorer hands it to properties: the packed part, and the
-/// observable values of a stored state, computed once when it is expanded.
+/// A state of the explored app as the explorer holds it: the packed part, and what the
+/// properties found in it.
 public struct ExplorerNode: Sendable {
   public let state: ExploredState
-  let observation: Observation?
   /// The properties violated and witnesses reached, a bit each (``AuthorizationProperty/bit``,
   /// ``AuthorizationWitness/bit``): for a node made by `next`, by the step that made it; for a
   /// node made by `unpack`, in its state. Decided once, read by the explorer as bits.
   let findings: UInt64
-
-  /// The observation, computed now if the node came from `next` rather than `unpack`.
-  func observed(_ c: AppConfiguration) -> Observation {
-    observation ?? Observation(state.model, c)
-  }
 }
 
 extension AuthorizationSystem: TransitionSystem {
@@ -27,7 +21,7 @@ extension AuthorizationSystem: TransitionSystem {
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
     guard let after = next(node.state, action) else { return nil }
     return ExplorerNode(
-      state: after, observation: nil,
+      state: after,
       findings: AuthorizationProperty.stepFindings(
         before: node.state, event: action, after: after, configuration))
   }
@@ -38,11 +32,11 @@ extension AuthorizationSystem: TransitionSystem {
 
   public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
 
-  /// A stored state with its observation and state findings.
+  /// A stored state with its state findings, decided from its observation once.
   private func node(_ state: ExploredState) -> ExplorerNode {
     let observation = Observation(state.model, configuration)
     return ExplorerNode(
-      state: state, observation: observation,
+      state: state,
       findings: AuthorizationProperty.stateFindings(state, observation, configuration))
   }
 
