@@ -18,14 +18,8 @@ public enum PendingPrompt: Hashable, Sendable {
     }
   }
 
-  /// The buttons the prompt shows (R9–R11).
-  public var buttons: [PromptButton] {
-    switch self {
-    case .whenInUse: [.allowOnce, .allowWhileUsing, .dontAllow]
-    case .alwaysUpgrade: [.changeToAlwaysAllow, .keepOnlyWhileUsing]
-    case .temporaryFullAccuracy: [.allowOnce, .dontAllow]
-    }
-  }
+  /// The buttons the prompt shows (R9–R11), in ``PromptButton`` order.
+  public var buttons: [PromptButton] { PromptButton.allCases.filter(offers) }
 
   /// Whether the prompt shows `button` (R9–R11).
   public func offers(_ button: PromptButton) -> Bool {
