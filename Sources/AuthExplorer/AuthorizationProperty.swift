@@ -65,24 +65,37 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  private static let stepProperties = allCases.filter { !$0.isStateProperty }
   private static let stateProperties = allCases.filter(\.isStateProperty)
-  private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
-    .map { ($0, $0.bit) }
   private static let stateWitnesses = AuthorizationWitness.all.filter(\.isStateWitness)
+    .map { ($0, $0.bit) }
+  private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
     .map { ($0, $0.bit) }
 
   /// The step properties violated and step witnesses reached by one step, a bit each: decided
   /// once per transition, so that the explorer tests bits (``TransitionSystem/findings(of:)``).
+  ///
+  /// Written out property by property rather than as a loop over a list: this runs for every
+  /// transition, and the list's global and its reference counting cost more than the checks.
+  /// `beforeIsDenied` is whether `before`'s effective status is `denied`, known once per state.
   static func stepFindings(
-    before: ExploredState, event: AuthorizationEvent, after: ExploredState, _ c: AppConfiguration
+    before: ExploredState, beforeIsDenied: Bool, event: AuthorizationEvent,
+    after: ExploredState, _ c: AppConfiguration
   ) -> UInt64 {
     var bits: UInt64 = 0
-    for p in stepProperties where !p.holds(from: before, by: event, to: after, c) {
-      bits |= p.bit
+    func check(_ p: AuthorizationProperty) {
+      if !p.holds(from: before, beforeIsDenied: beforeIsDenied, by: event, to: after, c) {
+        bits |= p.bit
+      }
     }
-    for (w, bit) in stepWitnesses where w.reached(event: event, after: after, nil) {
-      bits |= bit
+    check(.p1)
+    check(.p3)
+    check(.p6)
+    check(.p7)
+    check(.p9)
+    switch event {
+    case .terminate, .relaunchInBackground:
+      for (w, bit) in stepWitnesses where w.reached(event: event, after: after, nil) { bits |= bit }
+    default: break
     }
     return bits
   }
@@ -131,9 +144,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
 
   /// Whether a step property (not ``isStateProperty``) holds on the step from `before` by
   /// `event` to `after`.
+  /// `beforeIsDenied`: whether `before`'s effective status is `denied`.
   func holds(
-    from before: ExploredState, by event: AuthorizationEvent, to after: ExploredState,
-    _ c: AppConfiguration
+    from before: ExploredState, beforeIsDenied: Bool, by event: AuthorizationEvent,
+    to after: ExploredState, _ c: AppConfiguration
   ) -> Bool {
     switch self {
     case .p1:
@@ -166,15 +180,14 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return true
       }
     case .p7:
-      guard after.model.pendingPrompt?.prompt == .alwaysUpgrade,
-        before.model.pendingPrompt?.prompt != .alwaysUpgrade
-      else { return true }
+      guard ExploredState.upgradePromptAppears(from: before.model, to: after.model) else {
+        return true
+      }
       return !before.upgradePromptShown
     case .p9:
+      guard beforeIsDenied else { return true }
       var t = Trace.off
-      guard before.model.authorizationStatus(c, trace: &t) == .denied,
-        after.model.authorizationStatus(c, trace: &t) != .denied
-      else { return true }
+      guard after.model.authorizationStatus(c, trace: &t) != .denied else { return true }
       if case .settings = event { return true }
       return false
     case .p2, .p4, .p5, .p8, .p10, .p11:

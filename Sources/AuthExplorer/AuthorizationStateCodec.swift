@@ -18,6 +18,17 @@ public struct AuthorizationStateCodec: Sendable {
 
   private let dictionaryKeyCount: Int
   private let keyBits: Int
+  /// Where the catalogue's and the purpose keys' fields start, in packing order.
+  private let shifts: Shifts
+
+  private struct Shifts {
+    var held: UInt64 = 0
+    var inUse: UInt64 = 0
+    var slots: UInt64 = 0
+    var marks: UInt64 = 0
+    var promptKey: UInt64 = 0
+    var declined: UInt64 = 0
+  }
 
   /// Creates a codec, or fails when the state does not fit in 64 bits.
   public init(configuration: AppConfiguration, catalogue: SessionCatalogue) throws(CatalogueError) {
@@ -43,6 +54,14 @@ public struct AuthorizationStateCodec: Sendable {
       + 2 * n  // the termination record: held, created in use
       + 4 * n  // the sessions: 3-bit slots in creation order, created-in-use marks
       + keyBits + dictionaryKeyCount  // the pending prompt's purpose key, declined keys
+    var shifts = Shifts()
+    shifts.held = UInt64(Self.fixedBits)
+    shifts.inUse = shifts.held + UInt64(n)
+    shifts.slots = shifts.inUse + UInt64(n)
+    shifts.marks = shifts.slots + UInt64(3 * n)
+    shifts.promptKey = shifts.marks + UInt64(n)
+    shifts.declined = shifts.promptKey + UInt64(keyBits)
+    self.shifts = shifts
     guard bitWidth <= 64 else {
       throw CatalogueError(
         message: "the catalogue and purpose keys need \(bitWidth) bits; at most 64 fit")
@@ -100,26 +119,25 @@ public struct AuthorizationStateCodec: Sendable {
     var inUse: UInt64 = 0
     let record = m.sessionsAtTermination
     for position in 0..<record.count {
-      let bit: UInt64 = 1 << UInt64(entry(record.id(at: position)))
+      let bit: UInt64 = 1 &<< UInt64(entry(record.id(at: position)))
       held |= bit
       if record.createdInUse(at: position) { inUse |= bit }
     }
     var slots: UInt64 = 0
     var marks: UInt64 = 0
     for slot in 0..<m.sessions.count {
-      let index = entry(m.sessions.id(at: slot))
-      slots |= UInt64(index + 1) << UInt64(3 * slot)
-      if m.sessions.createdInUse(at: slot) { marks |= 1 << UInt64(index) }
+      let index = UInt64(entry(m.sessions.id(at: slot)))
+      slots |= (index &+ 1) &<< (3 &* UInt64(slot))
+      if m.sessions.createdInUse(at: slot) { marks |= 1 &<< index }
     }
-    let n = catalogue.entries.count
-    var w = BitWriter(word: word, offset: Self.fixedBits)
-    w.put(held, n)
-    w.put(inUse, n)
-    w.put(slots, 3 * n)
-    w.put(marks, n)
-    w.put(promptKey, keyBits)
-    w.put(UInt64(m.declinedPurposeKeys), dictionaryKeyCount)
-    return w.word
+    // Every field is already within its width, so the catalogue's fields need no masks.
+    word |= held &<< shifts.held
+    word |= inUse &<< shifts.inUse
+    word |= slots &<< shifts.slots
+    word |= marks &<< shifts.marks
+    word |= promptKey &<< shifts.promptKey
+    word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
+    return word
   }
 
   public func unpack(_ word: UInt64) -> ExploredState {
@@ -143,21 +161,20 @@ public struct AuthorizationStateCodec: Sendable {
     let kind = word >> 19 & 7
     m.lastRequestResult = Self.requestResult(word >> 22 & 3)
     let upgradePromptShown = word >> 24 & 1 != 0
-    var r = BitReader(word: word, offset: Self.fixedBits)
     let n = catalogue.entries.count
-    let held = r.take(n)
-    let inUse = r.take(n)
+    let held = field(word, shifts.held, n)
+    let inUse = field(word, shifts.inUse, n)
     for i in 0..<n where held & 1 << UInt64(i) != 0 {
       m.sessionsAtTermination.append(session(i, createdInUse: inUse & 1 << UInt64(i) != 0))
     }
-    let slots = r.take(3 * n)
-    let marks = r.take(n)
+    let slots = field(word, shifts.slots, 3 * n)
+    let marks = field(word, shifts.marks, n)
     for k in 0..<n {
       let slot = Int(slots >> UInt64(3 * k) & 7)
       guard slot != 0 else { break }
       m.sessions.append(session(slot - 1, createdInUse: marks & 1 << UInt64(slot - 1) != 0))
     }
-    let key = PurposeKey(index: UInt8(r.take(keyBits)))
+    let key = PurposeKey(index: UInt8(field(word, shifts.promptKey, keyBits)))
     switch kind {
     case 1: m.pendingPrompt = .whenInUse(forAlways: false)
     case 2: m.pendingPrompt = .whenInUse(forAlways: true)
@@ -166,8 +183,13 @@ public struct AuthorizationStateCodec: Sendable {
     case 5: m.pendingPrompt = .temporaryFullAccuracy(key)
     default: m.pendingPrompt = nil
     }
-    m.declinedPurposeKeys = UInt32(r.take(dictionaryKeyCount))
+    m.declinedPurposeKeys = UInt32(field(word, shifts.declined, dictionaryKeyCount))
     return ExploredState(model: m, upgradePromptShown: upgradePromptShown)
+  }
+
+  /// The `width` bits of `word` from `shift` up.
+  private func field(_ word: UInt64, _ shift: UInt64, _ width: Int) -> UInt64 {
+    width == 0 ? 0 : word >> shift & (UInt64.max >> UInt64(64 - width))
   }
 
   @inline(__always)
@@ -246,46 +268,4 @@ public struct AuthorizationStateCodec: Sendable {
       id: SessionID(UInt8(i)), authorization: catalogue.entries[i].authorization,
       fullAccuracyPurposeKey: entryKeys[i], createdInUse: createdInUse)
   }
-}
-
-/// Appends fields to a 64-bit word, low bits first.
-struct BitWriter {
-  private(set) var word: UInt64
-  private var offset: UInt64
-
-  init(word: UInt64 = 0, offset: Int = 0) {
-    self.word = word
-    self.offset = UInt64(offset)
-  }
-
-  @inline(__always)
-  mutating func put(_ value: UInt64, _ width: Int) {
-    guard width > 0 else { return }
-    word |= (value & (UInt64.max >> (64 - UInt64(width)))) << offset
-    offset += UInt64(width)
-  }
-
-  @inline(__always)
-  mutating func put(_ flag: Bool) { put(flag ? 1 : 0, 1) }
-}
-
-/// Reads fields written by ``BitWriter`` in the same order.
-struct BitReader {
-  let word: UInt64
-  private var offset: UInt64
-
-  init(word: UInt64, offset: Int = 0) {
-    self.word = word
-    self.offset = UInt64(offset)
-  }
-
-  @inline(__always)
-  mutating func take(_ width: Int) -> UInt64 {
-    guard width > 0 else { return 0 }
-    defer { offset += UInt64(width) }
-    return word >> offset & (UInt64.max >> (64 - UInt64(width)))
-  }
-
-  @inline(__always)
-  mutating func flag() -> Bool { take(1) != 0 }
 }

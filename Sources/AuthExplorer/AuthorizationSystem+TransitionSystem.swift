@@ -8,6 +8,9 @@ public struct ExplorerNode: Sendable {
   /// ``AuthorizationWitness/bit``): for a node made by `next`, by the step that made it; for a
   /// node made by `unpack`, in its state. Decided once, read by the explorer as bits.
   let findings: UInt64
+  /// Whether the effective status is `denied` (for P9), when known: decided with the state
+  /// findings for a node made by `unpack`, which is the node whose steps are tried.
+  let isDenied: Bool?
 }
 
 extension AuthorizationSystem: TransitionSystem {
@@ -20,10 +23,14 @@ extension AuthorizationSystem: TransitionSystem {
 
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
     guard let after = next(node.state, action) else { return nil }
+    let beforeIsDenied =
+      node.isDenied ?? (Observation.status(of: node.state.model, configuration) == .denied)
     return ExplorerNode(
       state: after,
       findings: AuthorizationProperty.stepFindings(
-        before: node.state, event: action, after: after, configuration))
+        before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: after,
+        configuration),
+      isDenied: nil)
   }
 
   public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }
@@ -37,7 +44,8 @@ extension AuthorizationSystem: TransitionSystem {
     let observation = Observation(state.model, configuration)
     return ExplorerNode(
       state: state,
-      findings: AuthorizationProperty.stateFindings(state, observation, configuration))
+      findings: AuthorizationProperty.stateFindings(state, observation, configuration),
+      isDenied: observation.status == .denied)
   }
 
   /// P1–P11, then every witness of RULES.md §11, each decided by its finding bit.

@@ -68,15 +68,16 @@ public struct AuthorizationSystem: Sendable {
     guard var model = state.model.applying(event, configuration: configuration) else {
       return nil
     }
-    let record = model.sessionsAtTermination
-    if record.count > 1 && !zip(record, record.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-      model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
+    // Only termination writes the record; every other step keeps it or empties it.
+    if case .terminate = event {
+      let record = model.sessionsAtTermination
+      if record.count > 1 && !zip(record, record.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+        model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
+      }
     }
     var next = ExploredState(model: model, upgradePromptShown: state.upgradePromptShown)
     if case .settings(.reset) = event { next.upgradePromptShown = false }
-    if model.pendingPrompt?.prompt == .alwaysUpgrade
-      && state.model.pendingPrompt?.prompt != .alwaysUpgrade
-    {
+    if ExploredState.upgradePromptAppears(from: state.model, to: model) {
       next.upgradePromptShown = true
     }
     return reduce(next)

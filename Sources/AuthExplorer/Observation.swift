@@ -15,9 +15,15 @@ struct Observation {
   /// Some holder has `authorizationDeniedGlobally` without `authorizationDenied` (P11).
   let deniedGloballyWithoutDenied: Bool
 
+  /// The effective status alone.
+  static func status(of s: AuthorizationState, _ c: AppConfiguration) -> AuthorizationStatus {
+    var t = Trace.off
+    return s.authorizationStatus(c, trace: &t)
+  }
+
   init(_ s: AuthorizationState, _ c: AppConfiguration) {
     var t = Trace.off
-    status = s.authorizationStatus(c, trace: &t)
+    status = Self.status(of: s, c)
     accuracy = s.accuracyAuthorization(trace: &t)
     authorized = status == .authorizedAlways || status == .authorizedWhenInUse
     inUse = s.isInUse(c, trace: &t)

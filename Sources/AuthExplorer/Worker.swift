@@ -57,7 +57,10 @@ final class Worker: @unchecked Sendable {
   }
 
   /// Records that property `index` was hit; keeps the first, which has the smallest position.
-  @usableFromInline
+  ///
+  /// Never inlined: inlined, the access check on `hits` was hoisted into the hot loop and paid
+  /// on every transition rather than on every hit.
+  @usableFromInline @inline(never)
   func record(_ index: Int, position: Int, action: Int) {
     if hits[index] == nil { hits[index] = Hit(position: position, action: action) }
   }
