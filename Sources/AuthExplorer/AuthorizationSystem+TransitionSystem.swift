@@ -39,6 +39,8 @@ extension AuthorizationSystem: TransitionSystem {
 
   public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
 
+  public func refusedActions(in node: ExplorerNode) -> UInt64 { refusedActions(in: node.state) }
+
   /// A stored state with its state findings, decided from its observation once.
   private func node(_ state: ExploredState) -> ExplorerNode {
     let observation = Observation(state.model, configuration)

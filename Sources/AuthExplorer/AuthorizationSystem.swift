@@ -50,6 +50,35 @@ public struct AuthorizationSystem: Sendable {
       .settings(.reset), .backgroundEvent,
     ]
     self.actions = actions
+    var answers: UInt64 = 0
+    var settings: UInt64 = 0
+    for (index, action) in actions.enumerated().prefix(64) {
+      switch action {
+      case .tap: answers |= 1 << UInt64(index)
+      case .settings: settings |= 1 << UInt64(index)
+      default: break
+      }
+    }
+    promptAnswers = answers
+    settingsChanges = settings
+  }
+
+  /// The prompt answers (`tap`) and the Settings changes among the first 64 actions, a bit
+  /// each: see ``refusedActions(in:)``.
+  private let promptAnswers: UInt64
+  private let settingsChanges: UInt64
+
+  /// The actions the model refuses in `state` for the two reasons that need no more than a
+  /// glance, a bit per index into ``actions``: a prompt answer with no prompt up (R6), and a
+  /// Settings change while the app is in the foreground (R38, the user is in the app). In a
+  /// typical state that is about 20 of some 40 actions; skipping them saves the explorer
+  /// half its calls to the model. `RefusedActionsTests` checks that the model refuses every
+  /// action this marks.
+  public func refusedActions(in state: ExploredState) -> UInt64 {
+    var refused: UInt64 = 0
+    if state.model.pendingPrompt == nil { refused |= promptAnswers }
+    if state.model.app == .foreground { refused |= settingsChanges }
+    return refused
   }
 
   /// The state before any step: a fresh install, not running.

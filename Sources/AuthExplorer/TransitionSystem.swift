@@ -44,9 +44,20 @@ public protocol TransitionSystem: Sendable {
   /// the explorer then tests bits instead of calling a closure per property. The default is no
   /// findings.
   func findings(of state: State) -> UInt64
+
+  /// The actions that `next(_:_:)` certainly refuses in `state`, a bit per index into
+  /// `actions` (indexes 64 and up are always tried), so that the explorer skips them without
+  /// calling `next`.
+  ///
+  /// Only a speed-up: a set bit must mean that `next` returns `nil`, and a clear bit means
+  /// nothing. The default skips nothing.
+  func refusedActions(in state: State) -> UInt64
 }
 
 extension TransitionSystem {
   @inlinable
   public func findings(of state: State) -> UInt64 { 0 }
+
+  @inlinable
+  public func refusedActions(in state: State) -> UInt64 { 0 }
 }
