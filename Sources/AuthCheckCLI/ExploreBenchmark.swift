@@ -29,6 +29,7 @@ enum ExploreBenchmark {
       var settings = ExploreCommand.settings(options, count: configurations.count)
       settings.catalogue = catalogue
       let start = Date()
+      let cpuStart = processorSeconds()
       let reports: [ConfigurationReport]
       do {
         reports = try AuthorizationExploration.run(configurations, settings: settings)
@@ -37,6 +38,7 @@ enum ExploreBenchmark {
         return AuthCheckCLI.ExitCode.usage
       }
       let wall = Date().timeIntervalSince(start)
+      let cpu = processorSeconds() - cpuStart
       let states = reports.map(\.states).reduce(0, +)
       let transitions = reports.map(\.transitions).reduce(0, +)
       let largest = reports.max { $0.states < $1.states }!
@@ -48,6 +50,10 @@ enum ExploreBenchmark {
         "  \(Format.count(Int(Double(states) / wall))) distinct states/s, "
           + "\(Format.count(Int(Double(transitions) / wall))) transitions/s\n")
       stdout.write(
+        "  per core: \(Format.count(Int(Double(states) / cpu))) distinct states/s, "
+          + "\(Format.count(Int(Double(transitions) / cpu))) transitions/s "
+          + "(\(Format.seconds(cpu)) of processor time)\n")
+      stdout.write(
         String(
           format: "  %.1f bytes per stored state (largest configuration: %@ states, peak %@)\n",
           Double(largest.peakBytes) / Double(max(largest.states, 1)), Format.count(largest.states),
@@ -55,5 +61,18 @@ enum ExploreBenchmark {
       if reports.contains(where: { !$0.isComplete }) { stdout.write("  INCOMPLETE\n") }
     }
     return AuthCheckCLI.ExitCode.success
+  }
+
+  /// The processor time this process has used so far, user and system, in seconds: the rate
+  /// per core is the work divided by it, whatever else the machine was doing.
+  static func processorSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 }
