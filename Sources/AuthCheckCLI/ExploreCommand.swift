@@ -86,7 +86,9 @@ enum ExploreCommand {
     return AuthorizationExploration.Settings(
       catalogue: options.catalogue,
       reductions: options.noReductions ? [] : Reduction.allCases,
-      maxStates: maxStates, reservedStates: reserved, threads: threads)
+      maxStates: maxStates, reservedStates: reserved, threads: threads,
+      // The reports show whether a witness is reached, never its path.
+      witnessPaths: false)
   }
 }
 

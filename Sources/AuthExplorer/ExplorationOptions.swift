@@ -23,6 +23,12 @@ public struct ExplorationOptions: Sendable {
   /// is incomplete and unreached witnesses are reported as unknown.
   public var stopWhenEveryInvariantIsViolated: Bool
 
+  /// Whether a reached witness comes with its path (`PropertyResult.Verdict.reached(_:)`).
+  ///
+  /// On by default. Off, a reached witness is reported as `.reached(nil)`; the paths of
+  /// violated invariants are always rebuilt.
+  public var witnessPaths: Bool
+
   /// Called about once per `progressInterval` on the thread that called `Explorer.run()`.
   public var progress: (@Sendable (ExplorationProgress) -> Void)?
 
@@ -35,6 +41,7 @@ public struct ExplorationOptions: Sendable {
     reservedStates: Int? = nil,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount,
     stopWhenEveryInvariantIsViolated: Bool = false,
+    witnessPaths: Bool = true,
     progressInterval: Duration = .seconds(1),
     progress: (@Sendable (ExplorationProgress) -> Void)? = nil
   ) {
@@ -42,6 +49,7 @@ public struct ExplorationOptions: Sendable {
     self.reservedStates = reservedStates
     self.threads = max(1, threads)
     self.stopWhenEveryInvariantIsViolated = stopWhenEveryInvariantIsViolated
+    self.witnessPaths = witnessPaths
     self.progressInterval = progressInterval
     self.progress = progress
   }

@@ -378,13 +378,15 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     }
   }
 
-  /// Turns the level's first hits into verdicts with their paths.
+  /// Turns the level's first hits into verdicts with their paths (a witness's only with
+  /// `options.witnessPaths`).
   @usableFromInline
   func resolveLevelHits() {
     for (index, hit) in levelHits.enumerated() {
       guard let hit, verdicts[index] == nil else { continue }
-      let path = path(to: hit)
-      verdicts[index] = properties[index].kind == .always ? .violated(path) : .reached(path)
+      verdicts[index] =
+        properties[index].kind == .always
+        ? .violated(path(to: hit)) : .reached(options.witnessPaths ? path(to: hit) : nil)
     }
     levelHits = Array(repeating: nil, count: properties.count)
   }
