@@ -254,6 +254,18 @@ import Testing
     #expect(result.passed == false)
   }
 
+  @Test(
+    "holds under 16 bytes per stored state at its peak, sized up front", arguments: [30_000])
+  func bytesPerState(maxStates: Int?) {
+    let result = Explorer(
+      CounterGrid(bounds: [30, 25, 40]),
+      options: ExplorationOptions(maxStates: maxStates, threads: 2)
+    ).run()
+    #expect(result.states == 30_000)
+    #expect(result.peakBytes > 8 * result.states)
+    #expect(result.peakBytes < 16 * result.states)
+  }
+
   @Test("reports progress from the calling thread while it searches")
   func reportsProgress() {
     let reports = ProgressLog()
