@@ -11,7 +11,8 @@ public struct ExplorationOptions: Sendable {
 
   /// How many states to make room for up front (about 10 bytes each), or `nil` for
   /// `maxStates`. Room reserved up front makes the search faster; `0` grows the visited set as
-  /// states arrive (10 to 15 bytes per state), which costs more time but nothing unused.
+  /// states arrive (about 12 bytes per state, whatever their number), which costs more time but
+  /// nothing unused.
   public var reservedStates: Int?
 
   /// The number of threads to search with; at least 1.

@@ -2,9 +2,11 @@
 /// first, and checks its properties.
 ///
 /// States are stored packed, 8 bytes per slot of the visited set, which keeps no parent links:
-/// about 10 bytes per state when `ExplorationOptions.maxStates` sizes the set up front, 10 to
-/// 15 otherwise (its shards grow by half, each at most 4/5 full). The frontier is 8 bytes per
-/// queued state, freed as it is expanded.
+/// about 10 bytes per state when `ExplorationOptions.maxStates` sizes the set up front, about
+/// 12 otherwise (its shards grow by half, one after another, each at most 4/5 full). The
+/// frontier is 8 bytes per queued state, freed as it is expanded. All told, a search holds
+/// under 16 bytes per stored state at its peak, growth included, once it stores more than
+/// some tens of thousands of states.
 ///
 /// Paths are rebuilt after the search: a second search, on one thread and in the same order,
 /// notes each state's first discoverer up to the deepest path needed, and the actions are

@@ -255,7 +255,8 @@ import Testing
   }
 
   @Test(
-    "holds under 16 bytes per stored state at its peak, sized up front", arguments: [30_000])
+    "holds under 16 bytes per stored state at its peak, growing or sized up front",
+    arguments: [nil, 30_000])
   func bytesPerState(maxStates: Int?) {
     let result = Explorer(
       CounterGrid(bounds: [30, 25, 40]),
