@@ -77,8 +77,9 @@ enum ExploreCommand {
   static func settings(_ options: ExploreOptions, count: Int) -> AuthorizationExploration.Settings {
     let threads = options.threads ?? ProcessInfo.processInfo.activeProcessorCount
     let workers = max(1, min(threads, count))
-    // What fits in memory: a growing visited set peaks near 32 bytes a state; keep a quarter of
-    // the machine for everything else.
+    // What fits in memory: a search peaks below 16 bytes a state, but rebuilding a
+    // counterexample's path takes 22 to 43 bytes for each state before it, so allow 32; keep a
+    // quarter of the machine for everything else.
     let budget = Int(Double(ProcessInfo.processInfo.physicalMemory) * 0.75) / 32 / workers
     let maxStates = options.maxStates ?? budget
     // Room up front is faster; reserve it only for a limit the user chose, within the budget.
@@ -86,7 +87,9 @@ enum ExploreCommand {
     return AuthorizationExploration.Settings(
       catalogue: options.catalogue,
       reductions: options.noReductions ? [] : Reduction.allCases,
-      maxStates: maxStates, reservedStates: reserved, threads: threads)
+      maxStates: maxStates, reservedStates: reserved, threads: threads,
+      // The reports show whether a witness is reached, never its path.
+      witnessPaths: false)
   }
 }
 

@@ -15,17 +15,21 @@ public enum AuthorizationExploration {
     /// States to make room for up front per configuration (`nil`: `maxStates`).
     public var reservedStates: Int?
     public var threads: Int
+    /// Whether reached witnesses come with their paths (see
+    /// `ExplorationOptions.witnessPaths`); violated properties always do.
+    public var witnessPaths: Bool
 
     public init(
       catalogue: SessionCatalogue = .standard, reductions: [Reduction] = Reduction.allCases,
       maxStates: Int? = nil, reservedStates: Int? = nil,
-      threads: Int = ProcessInfo.processInfo.activeProcessorCount
+      threads: Int = ProcessInfo.processInfo.activeProcessorCount, witnessPaths: Bool = true
     ) {
       self.catalogue = catalogue
       self.reductions = reductions
       self.maxStates = maxStates
       self.reservedStates = reservedStates
       self.threads = max(1, threads)
+      self.witnessPaths = witnessPaths
     }
   }
 
@@ -62,7 +66,7 @@ public enum AuthorizationExploration {
       while let index = shared.take() {
         let options = ExplorationOptions(
           maxStates: settings.maxStates, reservedStates: settings.reservedStates,
-          threads: threadsEach,
+          threads: threadsEach, witnessPaths: settings.witnessPaths,
           progress: { shared.update(worker: worker, $0) })
         let result = Explorer(systems[index], options: options).run()
         shared.finish(

@@ -1,9 +1,9 @@
 /// A growable list of candidate successors bound for one shard of the visited set.
 ///
 /// Each candidate is a packed state and its sequence number in the batch,
-/// `(frontier position - batch start) * action count + action index`, from which the inserting
-/// thread recovers the parent and the discovery order. Raw memory, so appending in the hot loop
-/// costs no reference counting or uniqueness checks; the owning `Worker` frees it.
+/// `(frontier position - batch start) * action count + action index`: its discovery order.
+/// Appended in increasing sequence order. Raw memory, so appending in the hot loop costs no
+/// reference counting or uniqueness checks; the owning `Worker` frees it.
 @usableFromInline
 struct CandidateBuffer {
   @usableFromInline var keys: UnsafeMutablePointer<UInt64>

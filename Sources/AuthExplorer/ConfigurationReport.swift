@@ -23,7 +23,8 @@ public struct ConfigurationReport: Sendable {
     public let id: String
     public let summary: String
     public let outcome: Outcome
-    /// For a violated property, a shortest path; for a reached witness, a shortest path to it.
+    /// For a violated property, a shortest path; for a reached witness, a shortest path to it,
+    /// or empty when the exploration ran without witness paths (`Settings.witnessPaths`).
     public let path: [AuthorizationEvent]
     /// For a violated property: the runnable scenario whose last expectation fails as the
     /// property does.

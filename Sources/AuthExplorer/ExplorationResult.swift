@@ -18,7 +18,8 @@ public struct ExplorationResult<System: TransitionSystem> {
   public let depth: Int
   /// Wall-clock seconds the search took.
   public let seconds: Double
-  /// The most bytes the explorer's structures held at once.
+  /// The most bytes the explorer's structures held at once: during the search, or, if more,
+  /// while it searched again for the paths of the properties it decided.
   public let peakBytes: Int
   /// Whether the search covered every reachable state.
   public let completion: Completion

@@ -1,30 +1,45 @@
 /// One breadth-first search of a transition system: the engine behind `Explorer.run()`.
 ///
-/// The search is level-synchronous. Each level's frontier (the ids of the states at one
-/// distance, in discovery order) is cut into batches; for each batch:
-/// - phase A: the batch is split into one contiguous range per thread; each thread unpacks its
+/// The search is level-synchronous. Each level's frontier (the packed states at one distance,
+/// in discovery order) is cut into batches, and each batch into parts; for each part:
+/// - phase A: the part is split into one contiguous range per thread; each thread unpacks its
 ///   states, checks the state conditions on them, tries every action, checks the transition
 ///   conditions, and buffers the successors that are not yet in the visited set, per shard;
 /// - phase B: each thread inserts the buffered successors of its own shards, in the order they
-///   were discovered, and notes each new state's id at its sequence number; the coordinating
-///   thread then appends the new ids to the next frontier in sequence order.
+///   were discovered, and keeps in the buffers only the new ones; the coordinating thread then
+///   merges them into the next frontier in sequence order and frees the part's frontier chunks.
 ///
-/// Sequence numbers, `(position - batch start) * action count + action index`, make the result
-/// independent of the thread count: the next frontier is in discovery order, each state's
-/// parent is its first discoverer, and the shortest path reported for a property is the first
-/// in action order.
+/// Sequence numbers, `(position - part start) * action count + action index`, make the result
+/// independent of the thread count: the next frontier is in discovery order, and the first hit
+/// of a property in a level is the first in action order.
+///
+/// The state limit stops the search at the end of a batch: once a part reaches the limit, the
+/// rest of its batch is still expanded (its transitions counted, its hits recorded) but nothing
+/// more is stored. An incomplete search reports the same whatever the part size; parts only
+/// bound the memory of the candidates.
+///
+/// Memory: the visited set (keys only, `VisitedSet`), the two frontiers (chunked, `Frontier`),
+/// and per thread one part's candidates; a part has at most `maxPartSequences` sequence
+/// numbers, so that the buffers stay small beside the states. No parent links are kept: a hit
+/// is kept as the hit state's key and depth and the action, and once the search is over, with
+/// its memory released, `PathSearch` searches again to turn those into paths.
 ///
 /// The hot path is `@inlinable` so that it is specialized for the concrete system, whichever
 /// module defines it, and calls `next`, `pack` and `unpack` directly.
 ///
 /// `@unchecked Sendable`: the coordinating thread writes the shared fields only between
 /// parallel phases; in phase A threads read them and write only their own `Worker`; in phase B
-/// each shard of `visited` and each element of `discovered` is written by one thread.
+/// each shard of `visited`, and that shard's buffer in every worker, is written by one thread.
 @usableFromInline
 final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline typealias State = System.State
   @usableFromInline typealias Action = System.Action
   @usableFromInline typealias Verdict = PropertyResult<System>.Verdict
+  @usableFromInline typealias Target = PathSearch<System>.Target
+
+  /// The most sequence numbers in a part: the candidates buffered for one part, 12 bytes each,
+  /// are a fraction of them.
+  @usableFromInline static var maxPartSequences: Int { 1 << 16 }
 
   /// A state condition to evaluate: hit when `condition(state) != isAlways`, or, for a finding
   /// (`condition` nil), when the state's findings have `finding` set.
@@ -51,24 +66,28 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline let properties: [Property<System>]
   @usableFromInline let options: ExplorationOptions
   @usableFromInline let threads: Int
-  /// Frontier states per batch; a batch has at most `1 << 19` sequence numbers.
+  /// Frontier states per batch, the steps of the state limit: at most `1 << 19` sequence
+  /// numbers.
   @usableFromInline let batchSize: Int
+  /// Frontier states per part, expanded and stored together.
+  @usableFromInline let partSize: Int
   /// Frontier states whose successors are looked up together, about 256 successors.
   @usableFromInline let groupSize: Int
-  @usableFromInline let visited: VisitedSet
+  /// The states stored; replaced by an empty set once the search is over.
+  @usableFromInline var visited: VisitedSet
   @usableFromInline let workers: [Worker]
-  /// The id of each new state of the batch at its sequence number, else `noParent`.
-  @usableFromInline let discovered: UnsafeMutablePointer<UInt32>
-  @usableFromInline var frontier: [UInt32] = []
-  @usableFromInline var nextFrontier: [UInt32] = []
+  @usableFromInline var frontier = Frontier()
+  @usableFromInline var nextFrontier = Frontier()
   /// The distance of the states in `frontier`.
   @usableFromInline var level = 0
+  /// The number of states at each distance expanded so far.
+  @usableFromInline var levelSizes: [Int] = []
   @usableFromInline var transitions = 0
   @usableFromInline var completion = ExplorationResult<System>.Completion.complete
-  /// Per property, the verdict once a path decides it.
-  @usableFromInline var verdicts: [Verdict?]
+  /// Per property, where the search decided it (violated or reached), once it has.
+  @usableFromInline var decided: [Target?]
   /// Per property, the first hit of the level being expanded.
-  @usableFromInline var levelHits: [Worker.Hit?]
+  @usableFromInline var levelHits: [Target?]
   @usableFromInline var stateChecks: [StateCheck] = []
   @usableFromInline var transitionChecks: [TransitionCheck] = []
   @usableFromInline var peakBytes = 0
@@ -83,22 +102,16 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     properties = system.properties
     threads = max(1, options.threads)
     batchSize = max(1, min(1 << 16, (1 << 19) / max(1, actions.count)))
+    partSize = max(1, min(batchSize, Self.maxPartSequences / max(1, actions.count)))
     visited = VisitedSet(expectedStates: options.reservedStates ?? options.maxStates ?? 0)
     groupSize = max(1, 256 / max(1, actions.count))
     let successorCapacity = groupSize * max(1, actions.count)
     workers = (0..<threads).map { _ in
       Worker(propertyCount: system.properties.count, successorCapacity: successorCapacity)
     }
-    let sequences = batchSize * max(1, actions.count)
-    discovered = .allocate(capacity: sequences)
-    discovered.initialize(repeating: VisitedSet.noParent, count: sequences)
-    verdicts = Array(repeating: nil, count: properties.count)
+    decided = Array(repeating: nil, count: properties.count)
     levelHits = Array(repeating: nil, count: properties.count)
     lastReport = (start, 0)
-  }
-
-  deinit {
-    discovered.deallocate()
   }
 
   /// Runs the search to the end, or to a limit, and returns the result.
@@ -106,12 +119,12 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   func run() -> ExplorationResult<System> {
     seedInitialStates()
     search: while !frontier.isEmpty && completion == .complete {
+      levelSizes.append(frontier.count)
       prepareChecks()
       var batchStart = 0
       while batchStart < frontier.count {
         let batch = batchStart..<min(frontier.count, batchStart + batchSize)
-        expand(batch)
-        let inserted = insertCandidates(of: batch)
+        let inserted = expandAndStore(batch)
         batchStart = batch.upperBound
         if !inserted {
           completion = .stateLimitReached
@@ -123,34 +136,55 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
       resolveLevelHits()
       let invariants = properties.indices.filter { properties[$0].kind == .always }
       if options.stopWhenEveryInvariantIsViolated && !invariants.isEmpty
-        && invariants.allSatisfy({ verdicts[$0] != nil }) && !nextFrontier.isEmpty
+        && invariants.allSatisfy({ decided[$0] != nil }) && !nextFrontier.isEmpty
       {
         completion = .stoppedEarly
         break search
       }
       swap(&frontier, &nextFrontier)
-      nextFrontier.removeAll(keepingCapacity: true)
+      nextFrontier.removeAll()
       if !frontier.isEmpty { level += 1 }
     }
     return result()
   }
 
-  /// Phase A for `batch`: expands each thread's range into its worker.
+  /// Expands `batch` part by part, storing each part's new states before the next part.
+  ///
+  /// - Returns: `false` if the state limit stopped it; the rest of the batch is then expanded
+  ///   without storing anything.
   @inlinable
-  func expand(_ batch: Range<Int>) {
+  func expandAndStore(_ batch: Range<Int>) -> Bool {
+    var stored = true
+    var partStart = batch.lowerBound
+    while partStart < batch.upperBound {
+      let part = partStart..<min(batch.upperBound, partStart + partSize)
+      expand(part)
+      if stored {
+        stored = insertCandidates(of: part)
+      } else {
+        discardCandidates(of: part)
+      }
+      partStart = part.upperBound
+    }
+    return stored
+  }
+
+  /// Phase A for `part`: expands each thread's range into its worker.
+  @inlinable
+  func expand(_ part: Range<Int>) {
     let reader = visited.reader
     let stateChecks = stateChecks
     let transitionChecks = transitionChecks
-    let threads = min(threads, batch.count)
-    let chunk = (batch.count + threads - 1) / threads
-    frontier.withUnsafeBufferPointer { frontier in
+    let threads = min(threads, part.count)
+    let chunk = (part.count + threads - 1) / threads
+    frontier.withChunks { frontier in
       actions.withUnsafeBufferPointer { actions in
         concurrently(threads) { thread in
-          let lower = batch.lowerBound + thread * chunk
-          let upper = min(batch.upperBound, lower + chunk)
+          let lower = part.lowerBound + thread * chunk
+          let upper = min(part.upperBound, lower + chunk)
           guard lower < upper else { return }
           expand(
-            lower..<upper, batchStart: batch.lowerBound, frontier: frontier, actions: actions,
+            lower..<upper, partStart: part.lowerBound, frontier: frontier, actions: actions,
             reader: reader, stateChecks: stateChecks, transitionChecks: transitionChecks,
             into: workers[thread])
         }
@@ -159,7 +193,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     for worker in workers {
       transitions += worker.transitions
       for index in levelHits.indices where levelHits[index] == nil {
-        levelHits[index] = worker.hits[index]
+        guard let hit = worker.hits[index] else { continue }
+        levelHits[index] = Target(key: frontier[hit.position], depth: level, action: hit.action)
       }
     }
     peakBytes = max(peakBytes, bytes)
@@ -169,10 +204,11 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ///
   /// Lookups in the visited set miss the cache, so the loop is arranged for the processor to
   /// overlap them: it computes the successors of a group of states first, then loads all their
-  /// home slots back to back (and the next group's packed states), and only then probes.
+  /// home slots back to back, and only then probes. The frontier is read in order.
   @inlinable
   func expand(
-    _ range: Range<Int>, batchStart: Int, frontier: UnsafeBufferPointer<UInt32>,
+    _ range: Range<Int>, partStart: Int,
+    frontier: UnsafeBufferPointer<UnsafeMutablePointer<UInt64>?>,
     actions: UnsafeBufferPointer<Action>, reader: VisitedSet.Reader,
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
@@ -190,7 +226,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
           let group = groupStart..<min(range.upperBound, groupStart + groupSize)
           var count = 0
           for position in group {
-            let before = system.unpack(reader.key(of: frontier[position]))
+            let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
+              position & (Frontier.chunkSize - 1)]
+            let before = system.unpack(key)
             let beforeFindings = system.findings(of: before)
             for check in stateChecks.indices {
               let hit: Bool
@@ -201,7 +239,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               }
               if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
             }
-            let firstSequence = (position - batchStart) * actionCount
+            let firstSequence = (position - partStart) * actionCount
             for actionIndex in 0..<actionCount {
               let action = actions[actionIndex]
               guard let after = system.next(before, action) else { continue }
@@ -226,9 +264,6 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
             }
           }
           transitions &+= count
-          for position in group.upperBound..<min(range.upperBound, group.upperBound + groupSize) {
-            prefetched ^= reader.key(of: frontier[position])
-          }
           for index in 0..<count { prefetched ^= reader.homeSlot(hashes[index]) }
           for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
             buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
@@ -241,85 +276,72 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     worker.prefetched = prefetched
   }
 
-  /// Phase B for `batch`: stores the new states and appends them to the next frontier.
+  /// Phase B for `part`: stores the new states and appends them to the next frontier.
   ///
   /// - Returns: `false` if the state limit stopped it (the states before the limit are kept).
   @usableFromInline
-  func insertCandidates(of batch: Range<Int>) -> Bool {
+  func insertCandidates(of part: Range<Int>) -> Bool {
     let shards = VisitedSet.shardCount
     var incoming = Array(repeating: 0, count: shards)
     for worker in workers {
       for shard in 0..<shards { incoming[shard] += worker.buffers[shard].count }
     }
     let total = incoming.reduce(0, +)
-    if !visited.canTake(incoming) {
-      guard let remap = visited.grow(toTake: incoming, threads: threads) else {
-        return finishBatch(batch, complete: false)
-      }
-      for index in frontier.indices { frontier[index] = remap(frontier[index]) }
-      for index in nextFrontier.indices { nextFrontier[index] = remap(nextFrontier[index]) }
-      peakBytes = max(peakBytes, visited.peakBytes + bytes - visited.bytes)
+    guard let growing = visited.makeRoom(for: incoming, threads: threads) else {
+      discardCandidates(of: part)
+      return false
     }
+    peakBytes = max(peakBytes, growing + bytes - visited.bytes)
     if let maxStates = options.maxStates, visited.count + total > maxStates {
-      return insertInOrder(batch, limit: maxStates)
+      return finishPart(part, keeping: maxStates - visited.count)
     }
     let workers = workers
     let visited = visited
-    let discovered = discovered
-    let actionCount = actions.count
-    frontier.withUnsafeBufferPointer { frontier in
-      let batchParents = frontier.baseAddress! + batch.lowerBound
-      concurrently(threads) { thread in
-        for shard in stride(from: thread, to: shards, by: threads) {
-          visited.insertCandidates(
-            shard: shard, from: workers, batchParents: batchParents, actionCount: actionCount,
-            discovered: discovered)
-        }
+    concurrently(threads) { thread in
+      for shard in stride(from: thread, to: shards, by: threads) {
+        visited.insertCandidates(shard: shard, from: workers)
       }
     }
-    return finishBatch(batch, complete: true)
+    return finishPart(part, keeping: nil)
   }
 
-  /// Phase B near the state limit: inserts one candidate at a time in sequence order, so that
-  /// the states kept are the first discovered, and stops at the limit.
+  /// Stores nothing from `part`: frees its frontier chunks and empties the workers.
   @usableFromInline
-  func insertInOrder(_ batch: Range<Int>, limit: Int) -> Bool {
-    let sequences = batch.count * actions.count
-    var keys = Array(repeating: UInt64(0), count: sequences)
-    var present = Array(repeating: false, count: sequences)
-    for worker in workers {
-      for shard in 0..<VisitedSet.shardCount {
-        let buffer = worker.buffers[shard]
-        for index in 0..<buffer.count {
-          let sequence = Int(buffer.sequences[index])
-          keys[sequence] = buffer.keys[index]
-          present[sequence] = true
-        }
-      }
-    }
-    var room = limit - visited.count
-    for sequence in 0..<sequences where present[sequence] {
-      let key = keys[sequence]
-      let hash = VisitedSet.hash(key)
-      if visited.reader.contains(key, hash: hash) { continue }
-      if room == 0 { return finishBatch(batch, complete: false) }
-      let parent = frontier[batch.lowerBound + sequence / actions.count]
-      if let id = visited.insert(key, hash: hash, parent: parent) {
-        discovered[sequence] = id
-        room -= 1
-      }
-    }
-    return finishBatch(batch, complete: true)
+  func discardCandidates(of part: Range<Int>) {
+    frontier.release(below: part.upperBound)
+    for worker in workers { worker.reset() }
   }
 
-  /// Appends the batch's new states to the next frontier in sequence order and empties the
-  /// workers; returns `complete`.
+  /// Appends the part's new states to the next frontier in sequence order, frees the part's
+  /// frontier chunks and empties the workers.
+  ///
+  /// - Parameter room: `nil` when phase B has left only new states in the buffers; else the
+  ///   buffers hold every candidate, and those that are new are inserted here, one at a time in
+  ///   sequence order, so that the states kept are the first discovered, up to `room` of them.
+  /// - Returns: `false` if a new state found no room.
   @usableFromInline
-  func finishBatch(_ batch: Range<Int>, complete: Bool) -> Bool {
-    for sequence in 0..<batch.count * actions.count
-    where discovered[sequence] != VisitedSet.noParent {
-      nextFrontier.append(discovered[sequence])
-      discovered[sequence] = VisitedSet.noParent
+  func finishPart(_ part: Range<Int>, keeping limit: Int?) -> Bool {
+    frontier.release(below: part.upperBound)
+    var complete = true
+    if var room = limit {
+      for worker in workers where complete {
+        complete = worker.forEachCandidateInSequenceOrder { key in
+          let hash = VisitedSet.hash(key)
+          if visited.reader.contains(key, hash: hash) { return true }
+          if room == 0 { return false }
+          _ = visited.insert(key, hash: hash)
+          nextFrontier.append(key)
+          room -= 1
+          return true
+        }
+      }
+    } else {
+      for worker in workers {
+        _ = worker.forEachCandidateInSequenceOrder { key in
+          nextFrontier.append(key)
+          return true
+        }
+      }
     }
     peakBytes = max(peakBytes, bytes)
     for worker in workers { worker.reset() }
@@ -339,17 +361,13 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
       }
       var incoming = Array(repeating: 0, count: VisitedSet.shardCount)
       incoming[VisitedSet.shard(hash)] = 1
-      if !visited.canTake(incoming) {
-        guard let remap = visited.grow(toTake: incoming, threads: 1) else {
-          completion = .stateLimitReached
-          break
-        }
-        for position in frontier.indices { frontier[position] = remap(frontier[position]) }
+      guard let growing = visited.makeRoom(for: incoming, threads: 1) else {
+        completion = .stateLimitReached
+        break
       }
-      guard let id = visited.insert(key, hash: hash, parent: VisitedSet.noParent) else {
-        continue
-      }
-      frontier.append(id)
+      peakBytes = max(peakBytes, growing + bytes - visited.bytes)
+      _ = visited.insert(key, hash: hash)
+      frontier.append(key)
     }
     peakBytes = max(peakBytes, bytes)
   }
@@ -359,7 +377,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   func prepareChecks() {
     stateChecks = []
     transitionChecks = []
-    for (index, property) in properties.enumerated() where verdicts[index] == nil {
+    for (index, property) in properties.enumerated() where decided[index] == nil {
       let isAlways = property.kind == .always
       switch property.condition {
       case .state(let condition):
@@ -378,55 +396,13 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     }
   }
 
-  /// Turns the level's first hits into verdicts with their paths.
+  /// Records the level's first hits of undecided properties as the places that decide them.
   @usableFromInline
   func resolveLevelHits() {
-    for (index, hit) in levelHits.enumerated() {
-      guard let hit, verdicts[index] == nil else { continue }
-      let path = path(to: hit)
-      verdicts[index] = properties[index].kind == .always ? .violated(path) : .reached(path)
+    for (index, hit) in levelHits.enumerated() where decided[index] == nil {
+      decided[index] = hit
     }
     levelHits = Array(repeating: nil, count: properties.count)
-  }
-
-  /// The path to the frontier state at `hit.position`, then through action `hit.action` unless
-  /// the hit is on the state itself.
-  ///
-  /// The stored states along the path are found by following parent ids; the action between
-  /// each pair is the first that leads from one to the next, which is the action that first
-  /// discovered it.
-  @usableFromInline
-  func path(to hit: Worker.Hit) -> Path<System> {
-    var keys: [UInt64] = []
-    var id = frontier[hit.position]
-    while id != VisitedSet.noParent {
-      keys.append(visited.key(of: id))
-      id = visited.parent(of: id)
-    }
-    keys.reverse()
-    let initialState = system.unpack(keys[0])
-    var state = initialState
-    var steps: [Path<System>.Step] = []
-    for key in keys.dropFirst() {
-      guard
-        let step = actions.indices.lazy.compactMap({ index -> Path<System>.Step? in
-          guard let after = self.system.next(state, self.actions[index]),
-            self.system.pack(after) == key
-          else { return nil }
-          return Path<System>.Step(action: self.actions[index], actionIndex: index, state: after)
-        }).first
-      else {
-        preconditionFailure("no action leads to a stored successor: check pack and unpack")
-      }
-      steps.append(step)
-      state = step.state
-    }
-    guard hit.action >= 0 else { return Path(initialState: initialState, steps: steps) }
-    guard let after = system.next(state, actions[hit.action]) else {
-      preconditionFailure("a recorded action is refused on replay: check pack and unpack")
-    }
-    steps.append(Path.Step(action: actions[hit.action], actionIndex: hit.action, state: after))
-    return Path(initialState: initialState, steps: steps)
   }
 
   /// Calls the progress callback if `progressInterval` has passed since the last call.
@@ -444,26 +420,49 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
         queued: queued, bytes: bytes, seconds: (now - start).seconds))
   }
 
-  /// Bytes held now by the visited set, the frontiers, the buffers and the sequence table.
+  /// Bytes held now by the visited set, the frontiers and the workers.
   @usableFromInline
   var bytes: Int {
-    visited.bytes + (frontier.capacity + nextFrontier.capacity) * 4
-      + workers.reduce(0) { $0 + $1.bytes } + batchSize * max(1, actions.count) * 4
+    visited.bytes + frontier.bytes + nextFrontier.bytes + workers.reduce(0) { $0 + $1.bytes }
   }
 
+  /// The result of the search, with the paths of the properties it decided.
+  ///
+  /// Releases the search's memory first, then searches again for the paths: those of violated
+  /// invariants, and those of reached witnesses when `options.witnessPaths` is set.
   @usableFromInline
   func result() -> ExplorationResult<System> {
+    let states = visited.count
+    let depth = nextFrontier.isEmpty ? level : level + 1
+    visited = VisitedSet(expectedStates: 0)
+    frontier.removeAll()
+    nextFrontier.removeAll()
+    let wanted = properties.indices.filter { index in
+      decided[index] != nil && (properties[index].kind == .always || options.witnessPaths)
+    }
+    let targets = wanted.map { decided[$0]! }
+    let deepest = targets.map(\.depth).max() ?? -1
+    var search = PathSearch(system: system, actions: actions)
+    let found = search.paths(to: targets, states: levelSizes.prefix(deepest + 1).reduce(0, +))
+    peakBytes = max(peakBytes, search.peakBytes)
+    var paths: [Path<System>?] = Array(repeating: nil, count: properties.count)
+    for (index, path) in zip(wanted, found) { paths[index] = path }
     let complete = completion == .complete
     let results = properties.enumerated().map { index, property in
-      let verdict: Verdict =
-        verdicts[index] ?? (!complete ? .unknown : property.kind == .always ? .holds : .notReached)
+      let verdict: Verdict
+      switch (decided[index], property.kind) {
+      case (.some, .always): verdict = .violated(paths[index]!)
+      case (.some, .sometimes): verdict = .reached(paths[index])
+      case (nil, _) where !complete: verdict = .unknown
+      case (nil, .always): verdict = .holds
+      case (nil, .sometimes): verdict = .notReached
+      }
       return PropertyResult(property: property, verdict: verdict)
     }
     return ExplorationResult(
-      states: visited.count, transitions: transitions,
-      depth: nextFrontier.isEmpty ? level : level + 1,
-      seconds: (ContinuousClock.now - start).seconds,
-      peakBytes: max(peakBytes, visited.peakBytes), completion: completion, properties: results)
+      states: states, transitions: transitions, depth: depth,
+      seconds: (ContinuousClock.now - start).seconds, peakBytes: peakBytes,
+      completion: completion, properties: results)
   }
 }
 

@@ -1,13 +1,18 @@
 /// Explores every state of a transition system reachable from its initial states, breadth
 /// first, and checks its properties.
 ///
-/// States are stored packed, 12 bytes per slot of the visited set (the packed state and the id
-/// of its parent) at most 3/4 full: 16 bytes per state when `ExplorationOptions.maxStates` sizes
-/// the set up front, 16 to 24 between growths otherwise, and up to about 30 for the moment of a
-/// growth (the set grows by half). The frontier is 4 bytes per queued state. Paths are rebuilt
-/// from parent links by replaying the actions, so each reported path is a shortest one, and
-/// among the shortest the first in the order of `TransitionSystem.initialStates` and
-/// `TransitionSystem.actions`. The result, paths included, is the same for every thread count.
+/// States are stored packed, 8 bytes per slot of the visited set, which keeps no parent links:
+/// about 10 bytes per state when `ExplorationOptions.maxStates` sizes the set up front, about
+/// 12 otherwise (its shards grow by half, one after another, each at most 4/5 full). The
+/// frontier is 8 bytes per queued state, freed as it is expanded. All told, a search holds
+/// under 16 bytes per stored state at its peak, growth included, once it stores more than
+/// some tens of thousands of states.
+///
+/// Paths are rebuilt after the search: a second search, on one thread and in the same order,
+/// notes each state's first discoverer up to the deepest path needed, and the actions are
+/// replayed along those links. Each reported path is a shortest one, and among the shortest
+/// the first in the order of `TransitionSystem.initialStates` and `TransitionSystem.actions`.
+/// The result, paths included, is the same for every thread count.
 ///
 /// ```swift
 /// let result = Explorer(system, options: ExplorationOptions(maxStates: 100_000_000)).run()

@@ -7,8 +7,9 @@ public struct PropertyResult<System: TransitionSystem> {
     /// An `always` property was violated; the path is a shortest one, ending with the
     /// violating state or transition.
     case violated(Path<System>)
-    /// A `sometimes` property was reached; the path is a shortest one to it.
-    case reached(Path<System>)
+    /// A `sometimes` property was reached; the path is a shortest one to it, or `nil` when the
+    /// search was run without witness paths (`ExplorationOptions.witnessPaths` false).
+    case reached(Path<System>?)
     /// A `sometimes` property was not reached anywhere in a complete search.
     case notReached
     /// The search was incomplete and found neither a violation nor a witness.
@@ -23,7 +24,8 @@ public struct PropertyResult<System: TransitionSystem> {
   /// The path that violates or reaches the property, if any.
   public var path: Path<System>? {
     switch verdict {
-    case .violated(let path), .reached(let path): path
+    case .violated(let path): path
+    case .reached(let path): path
     case .holds, .notReached, .unknown: nil
     }
   }

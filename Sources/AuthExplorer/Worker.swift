@@ -1,7 +1,9 @@
 /// What one thread produces while expanding its share of a batch.
 ///
-/// Only its own thread writes a worker during expansion; the coordinating thread reads and
-/// resets it between parallel phases, which is why it can be `@unchecked Sendable`.
+/// Only its own thread writes a worker during expansion (phase A); during insertion (phase B)
+/// each shard's buffer is written only by the thread inserting that shard; the coordinating
+/// thread reads and resets it between parallel phases. That is why it can be
+/// `@unchecked Sendable`.
 @usableFromInline
 final class Worker: @unchecked Sendable {
   /// Where a property was first hit: the frontier position and the action index, or -1 for
@@ -35,15 +37,23 @@ final class Worker: @unchecked Sendable {
   @usableFromInline var transitions = 0
   /// Per property, the first hit in this worker's range since the last reset.
   @usableFromInline var hits: [Hit?]
+  private let successorCapacity: Int
+  /// For merging the buffers in sequence order: a min-heap of `sequence << 6 | shard`, and the
+  /// next index to read in each shard's buffer.
+  private let heap: UnsafeMutablePointer<UInt64>
+  private let cursors: UnsafeMutablePointer<Int>
 
   init(propertyCount: Int, successorCapacity: Int) {
+    self.successorCapacity = successorCapacity
     successorKeys = .allocate(capacity: successorCapacity)
     successorHashes = .allocate(capacity: successorCapacity)
     successorSequences = .allocate(capacity: successorCapacity)
     buffers = .allocate(capacity: VisitedSet.shardCount)
     for shard in 0..<VisitedSet.shardCount {
-      (buffers + shard).initialize(to: CandidateBuffer(capacity: 64))
+      (buffers + shard).initialize(to: CandidateBuffer(capacity: 16))
     }
+    heap = .allocate(capacity: VisitedSet.shardCount)
+    cursors = .allocate(capacity: VisitedSet.shardCount)
     hits = Array(repeating: nil, count: propertyCount)
   }
 
@@ -54,6 +64,8 @@ final class Worker: @unchecked Sendable {
     for shard in 0..<VisitedSet.shardCount { buffers[shard].deallocate() }
     buffers.deinitialize(count: VisitedSet.shardCount)
     buffers.deallocate()
+    heap.deallocate()
+    cursors.deallocate()
   }
 
   /// Records that property `index` was hit; keeps the first, which has the smallest position.
@@ -70,9 +82,57 @@ final class Worker: @unchecked Sendable {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].count }
   }
 
-  /// Bytes allocated by the buffers.
+  /// Bytes allocated: the candidate buffers, the successors of a group, the merge's heap.
   var bytes: Int {
-    (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes }
+    (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 20
+      + VisitedSet.shardCount * 16
+  }
+
+  /// Calls `body` with each buffered candidate, across every shard, in sequence order, until it
+  /// returns `false`.
+  ///
+  /// Each shard's buffer is in sequence order already; this merges them with a heap.
+  ///
+  /// - Returns: `false` if `body` stopped it.
+  func forEachCandidateInSequenceOrder(_ body: (UInt64) -> Bool) -> Bool {
+    func entry(_ shard: Int) -> UInt64 {
+      UInt64(buffers[shard].sequences[cursors[shard]]) << 6 | UInt64(shard)
+    }
+    var count = 0
+    for shard in 0..<VisitedSet.shardCount where buffers[shard].count > 0 {
+      cursors[shard] = 0
+      heap[count] = entry(shard)
+      count += 1
+    }
+    for index in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(index, count: count) }
+    while count > 0 {
+      let shard = Int(truncatingIfNeeded: heap[0] & 63)
+      if !body(buffers[shard].keys[cursors[shard]]) { return false }
+      cursors[shard] += 1
+      if cursors[shard] < buffers[shard].count {
+        heap[0] = entry(shard)
+      } else {
+        count -= 1
+        heap[0] = heap[count]
+      }
+      siftDown(0, count: count)
+    }
+    return true
+  }
+
+  /// Restores the heap order below `index` in the first `count` heap entries.
+  private func siftDown(_ index: Int, count: Int) {
+    var parent = index
+    while true {
+      var smallest = parent
+      let left = 2 * parent + 1
+      let right = left + 1
+      if left < count && heap[left] < heap[smallest] { smallest = left }
+      if right < count && heap[right] < heap[smallest] { smallest = right }
+      if smallest == parent { return }
+      (heap[parent], heap[smallest]) = (heap[smallest], heap[parent])
+      parent = smallest
+    }
   }
 
   /// Empties the buffers (keeping their memory) and forgets hits and transitions.

@@ -236,6 +236,37 @@ import Testing
     }
   }
 
+  @Test("without witness paths, a reached witness has no path and a violation still has one")
+  func withoutWitnessPaths() throws {
+    let counter = ModularCounter(
+      modulus: 20, steps: [1, 3],
+      properties: [
+        .sometimes("W3", "reaches 11") { $0 == 11 },
+        .always("C6", "never 7") { $0 != 7 },
+      ])
+    let result = Explorer(counter, options: ExplorationOptions(witnessPaths: false)).run()
+    #expect(result.states == 20)
+    guard case .reached(nil) = result["W3"]?.verdict else {
+      Issue.record("W3 should be reached, without a path")
+      return
+    }
+    #expect(result["C6"]?.path?.actions == [1, 3, 3])
+    #expect(result.passed == false)
+  }
+
+  @Test(
+    "holds under 16 bytes per stored state at its peak, growing or sized up front",
+    arguments: [nil, 30_000])
+  func bytesPerState(maxStates: Int?) {
+    let result = Explorer(
+      CounterGrid(bounds: [30, 25, 40]),
+      options: ExplorationOptions(maxStates: maxStates, threads: 2)
+    ).run()
+    #expect(result.states == 30_000)
+    #expect(result.peakBytes > 8 * result.states)
+    #expect(result.peakBytes < 16 * result.states)
+  }
+
   @Test("reports progress from the calling thread while it searches")
   func reportsProgress() {
     let reports = ProgressLog()
