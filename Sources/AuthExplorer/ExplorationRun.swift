@@ -219,6 +219,10 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     let actionCount = actions.count
     var transitions = 0
     var prefetched: UInt64 = 0
+    let stateConditions = stateChecks.contains { $0.condition != nil }
+    let stateFindings = stateChecks.reduce(0) { $0 | $1.finding }
+    let transitionConditions = transitionChecks.contains { $0.condition != nil }
+    let transitionFindings = transitionChecks.reduce(0) { $0 | $1.finding }
     stateChecks.withUnsafeBufferPointer { stateChecks in
       transitionChecks.withUnsafeBufferPointer { transitionChecks in
         var groupStart = range.lowerBound
@@ -230,7 +234,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               position & (Frontier.chunkSize - 1)]
             let before = system.unpack(key)
             let beforeFindings = system.findings(of: before)
-            for check in stateChecks.indices {
+            // Hits are rare: one test of the findings stands for the checks that read them.
+            let stateHit = stateConditions || beforeFindings & stateFindings != 0
+            for check in stateChecks.indices where stateHit {
               let hit: Bool
               if let condition = stateChecks[check].condition {
                 hit = condition(before) != stateChecks[check].isAlways
@@ -240,11 +246,19 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
             }
             let firstSequence = (position - partStart) * actionCount
+            // The actions the system knows are refused, a bit each, shifted out as they go.
+            var refused = system.refusedActions(in: before)
             for actionIndex in 0..<actionCount {
+              let isRefused = refused & 1 != 0
+              refused &>>= 1
+              if isRefused { continue }
               let action = actions[actionIndex]
               guard let after = system.next(before, action) else { continue }
+              transitions &+= 1
               let afterFindings = system.findings(of: after)
-              for check in transitionChecks.indices {
+              let transitionHit =
+                transitionConditions || afterFindings & transitionFindings != 0
+              for check in transitionChecks.indices where transitionHit {
                 let hit: Bool
                 if let condition = transitionChecks[check].condition {
                   hit = condition(before, action, after) != transitionChecks[check].isAlways
@@ -256,14 +270,15 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
                     transitionChecks[check].index, position: position, action: actionIndex)
                 }
               }
-              let key = system.pack(after)
-              keys[count] = key
-              hashes[count] = VisitedSet.hash(key)
+              let successor = system.pack(after)
+              // A step back to the state itself needs no lookup: it is stored.
+              if successor == key { continue }
+              keys[count] = successor
+              hashes[count] = VisitedSet.hash(successor)
               sequences[count] = UInt32(truncatingIfNeeded: firstSequence &+ actionIndex)
               count &+= 1
             }
           }
-          transitions &+= count
           for index in 0..<count { prefetched ^= reader.homeSlot(hashes[index]) }
           for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
             buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
