@@ -83,7 +83,9 @@ public struct AuthorizationSystem: Sendable {
 
   /// The state before any step: a fresh install, not running.
   public var initialState: ExploredState {
-    reduce(ExploredState(model: AuthorizationState(configuration: configuration)))
+    var state = ExploredState(model: AuthorizationState(configuration: configuration))
+    reduce(&state)
+    return state
   }
 
   /// The state after `event`, in canonical form and reduced, or `nil` if the model refuses the
@@ -109,13 +111,12 @@ public struct AuthorizationSystem: Sendable {
     if ExploredState.upgradePromptAppears(from: state.model, to: model) {
       next.upgradePromptShown = true
     }
-    return reduce(next)
+    reduce(&next)
+    return next
   }
 
-  private func reduce(_ state: ExploredState) -> ExploredState {
-    var state = state
+  private func reduce(_ state: inout ExploredState) {
     for reduction in reductions { reduction.apply(to: &state) }
-    return state
   }
 
   /// The names of sessions and keys, for explanations and counterexamples.
