@@ -110,8 +110,8 @@ struct ExploreOptions {
     }
     switch InfoPlistFile.read(path: path) {
     case .success(let plist):
-      guard plist.temporaryUsageDescriptions.count <= AppConfiguration.maximumPurposeKeys else {
-        return .failure(.init(message: "'--info': too many purpose keys in '\(path)'"))
+      if let problem = AppConfiguration.unsupported(plist) {
+        return .failure(.init(message: "'--info': \(path): \(problem)"))
       }
       return .success(plist)
     case .failure(let error): return .failure(.init(message: "'--info': \(error.message)"))

@@ -51,11 +51,10 @@ public struct AppConfiguration: Hashable, Sendable {
 
   /// Creates a configuration.
   ///
-  /// - Precondition: the dictionary has at most ``maximumPurposeKeys`` keys.
+  /// - Precondition: the dictionary has at most ``maximumPurposeKeys`` keys
+  ///   (``unsupported(_:)`` is `nil`).
   public init(ios: IOSVersion = .ios18, infoPlist: InfoPlist, mutation: ModelMutation? = nil) {
-    precondition(
-      infoPlist.temporaryUsageDescriptions.count <= Self.maximumPurposeKeys,
-      "at most \(Self.maximumPurposeKeys) purpose keys")
+    if let problem = Self.unsupported(infoPlist) { preconditionFailure(problem) }
     self.ios = ios
     self.mutation = mutation
     self.storage = Storage(infoPlist)
@@ -65,6 +64,15 @@ public struct AppConfiguration: Hashable, Sendable {
     self.requiresExplicitServiceSession = infoPlist.requireExplicitServiceSession
     self.purposeKeyCount = infoPlist.temporaryUsageDescriptions.count
     self.defaultPrecise = !infoPlist.defaultAccuracyReduced
+  }
+
+  /// Why the model cannot take `infoPlist`, in words for an error message, or `nil` if it can:
+  /// a purpose-key dictionary of more than ``maximumPurposeKeys`` keys.
+  public static func unsupported(_ infoPlist: InfoPlist) -> String? {
+    let count = infoPlist.temporaryUsageDescriptions.count
+    guard count > maximumPurposeKeys else { return nil }
+    return "NSLocationTemporaryUsageDescriptionDictionary has \(count) keys; at most "
+      + "\(maximumPurposeKeys) are supported"
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -142,11 +142,8 @@ public struct ScenarioSchema {
   private mutating func checkedPurposeKeys(_ plist: InfoPlist, at position: SourcePosition)
     -> InfoPlist?
   {
-    guard plist.temporaryUsageDescriptions.count <= AppConfiguration.maximumPurposeKeys else {
-      error(
-        "NSLocationTemporaryUsageDescriptionDictionary has "
-          + "\(plist.temporaryUsageDescriptions.count) keys; at most "
-          + "\(AppConfiguration.maximumPurposeKeys) are supported", at: position)
+    if let problem = AppConfiguration.unsupported(plist) {
+      error(problem, at: position)
       return nil
     }
     return plist

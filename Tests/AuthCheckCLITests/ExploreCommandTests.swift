@@ -136,6 +136,30 @@ import Testing
         + "at most 64 fit\n")
   }
 
+  @Test("an Info.plist with more purpose keys than the model supports exits 2, naming the file")
+  func tooManyPurposeKeys() throws {
+    let folder = try TemporaryDirectory()
+    let keys = (0..<33).map { "    <key>Key\($0)</key><string>why</string>\n" }.joined()
+    let plist = try folder.write(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>NSLocationTemporaryUsageDescriptionDictionary</key>
+        <dict>
+      \(keys)  </dict>
+      </dict>
+      </plist>
+      """, to: "Info.plist")
+    let run = Self.run(["explore", "--ios", "18", "--info", plist])
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "authcheck explore: error: '--info': \(plist): NSLocationTemporaryUsageDescription"
+        + "Dictionary has 33 keys; at most 32 are supported\n")
+  }
+
   // MARK: Reports
 
   @Test("a complete run where every property holds exits 0")
