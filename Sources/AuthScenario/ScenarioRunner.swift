@@ -157,10 +157,8 @@ extension AuthorizationSimulator {
       case .requestTemporaryFullAccuracy(let key):
         return try requestTemporaryFullAccuracyAuthorization(withPurposeKey: key)
       case .tap(let button, let precise): return try tap(button, precise: precise)
-      case .settings(let changes):
-        var cited: [Citation] = []
-        for change in changes { cited += try changeSettings(change.change) }
-        return cited
+      case .settings:
+        preconditionFailure("events(_:at:) runs a settings action one change at a time")
       case .backgroundEvent: return try backgroundEvent()
       }
     }
