@@ -50,34 +50,67 @@ public struct AuthorizationSystem: Sendable {
       .settings(.reset), .backgroundEvent,
     ]
     self.actions = actions
-    var answers: UInt64 = 0
-    var settings: UInt64 = 0
+    var marks = RefusalMarks()
     for (index, action) in actions.enumerated().prefix(64) {
+      let bit: UInt64 = 1 << UInt64(index)
       switch action {
-      case .tap: answers |= 1 << UInt64(index)
-      case .settings: settings |= 1 << UInt64(index)
+      case .tap: marks.answers |= bit
+      case .settings: marks.settings |= bit
+      case .launch, .relaunchInBackground: marks.launches |= bit
+      case .enterBackground: marks.toBackground |= bit
+      case .enterForeground: marks.toForeground |= bit
+      case .liveUpdates(true): marks.startLiveUpdates |= bit
+      case .liveUpdates(false): marks.stopLiveUpdates |= bit
+      case .monitor(true): marks.startMonitor |= bit
+      case .monitor(false): marks.stopMonitor |= bit
       default: break
       }
     }
-    promptAnswers = answers
-    settingsChanges = settings
+    refusalMarks = marks
   }
 
-  /// The prompt answers (`tap`) and the Settings changes among the first 64 actions, a bit
-  /// each: see ``refusedActions(in:)``.
-  private let promptAnswers: UInt64
-  private let settingsChanges: UInt64
+  /// The actions among the first 64 that ``refusedActions(in:)`` may mark, a bit each, by the
+  /// reason the model refuses them.
+  private struct RefusalMarks {
+    /// Prompt answers: refused with no prompt up (R6).
+    var answers: UInt64 = 0
+    /// Settings changes: refused while the app is in the foreground (R38).
+    var settings: UInt64 = 0
+    /// Launch and background relaunch: refused while the app runs (R37).
+    var launches: UInt64 = 0
+    /// Leaving the foreground: refused unless the app is in the foreground (R3).
+    var toBackground: UInt64 = 0
+    /// Entering the foreground: refused unless the app is in the background (R3).
+    var toForeground: UInt64 = 0
+    /// Starting live updates or monitor events while iterating them, or stopping them while
+    /// not: refused (R33, R34).
+    var startLiveUpdates: UInt64 = 0
+    var stopLiveUpdates: UInt64 = 0
+    var startMonitor: UInt64 = 0
+    var stopMonitor: UInt64 = 0
+  }
 
-  /// The actions the model refuses in `state` for the two reasons that need no more than a
-  /// glance, a bit per index into ``actions``: a prompt answer with no prompt up (R6), and a
-  /// Settings change while the app is in the foreground (R38, the user is in the app). In a
-  /// typical state that is about 20 of some 40 actions; skipping them saves the explorer
-  /// half its calls to the model. `RefusedActionsTests` checks that the model refuses every
-  /// action this marks.
+  private let refusalMarks: RefusalMarks
+
+  /// The actions the model refuses in `state` for reasons that need no more than a glance, a
+  /// bit per index into ``actions``: a prompt answer with no prompt up (R6), a Settings change
+  /// while the app is in the foreground (R38), a launch while it runs (R37), a move to the
+  /// foreground or background from the wrong place (R3), starting what is already iterated or
+  /// stopping what is not (R33, R34). In a typical state that is about 25 of some 40 actions:
+  /// skipping them spares the explorer most of the calls to the model that end in a refusal.
+  /// `RefusedActionsTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
+    let m = state.model
+    let marks = refusalMarks
     var refused: UInt64 = 0
-    if state.model.pendingPrompt == nil { refused |= promptAnswers }
-    if state.model.app == .foreground { refused |= settingsChanges }
+    if m.pendingPrompt == nil { refused |= marks.answers }
+    switch m.app {
+    case .foreground: refused |= marks.settings | marks.launches | marks.toForeground
+    case .background: refused |= marks.launches | marks.toBackground
+    case .notRunning: refused |= marks.toBackground | marks.toForeground
+    }
+    refused |= m.iteratingLiveUpdates ? marks.startLiveUpdates : marks.stopLiveUpdates
+    refused |= m.iteratingMonitor ? marks.startMonitor : marks.stopMonitor
     return refused
   }
 

@@ -24,6 +24,7 @@ import Testing
     var queue = [system.codec.pack(system.initialState)]
     var marked = 0
     var accepted = 0
+    var wronglyMarked: Set<String> = []
     while let packed = queue.popLast() {
       let state = system.unpack(packed)
       let refused = system.refusedActions(in: state)
@@ -31,7 +32,7 @@ import Testing
         let next = system.next(state, action)
         if index < 64 && refused & 1 << UInt64(index) != 0 {
           marked += 1
-          #expect(next == nil, "\(action) is marked as refused but the model takes it")
+          if next != nil { wronglyMarked.insert("\(action)") }
         }
         guard let next else { continue }
         accepted += 1
@@ -39,6 +40,7 @@ import Testing
         if seen.insert(key).inserted { queue.append(key) }
       }
     }
+    #expect(wronglyMarked.isEmpty, "marked as refused, but the model takes them: \(wronglyMarked)")
     // The marks matter: a good share of all tries are skipped, and steps are still taken.
     #expect(marked * 4 > seen.count * system.actions.count)
     #expect(accepted > seen.count)
