@@ -22,7 +22,8 @@ enum ExploreHelp {
       --json                  print one JSON document instead of the text report
       --threads N             threads to use (default: every core)
       --no-reductions         explore without the sound reductions (larger, slower)
-      --bench                 measure states/s, transitions/s and bytes per state
+      --bench                 measure states/s (in all and per core), transitions/s and
+                              bytes per state
       --mutation NAME         explore a deliberately broken model, to check authcheck itself
                               (prompts-from-background, allow-once-never-lapses)
 
