@@ -16,6 +16,9 @@ public struct AuthorizationStateCodec: Sendable {
   /// The number of bits a packed state uses.
   public let bitWidth: Int
 
+  /// A state to unpack into: every field is overwritten, but making it from the configuration
+  /// on every unpack would copy (and retain) the configuration, which threads then contend for.
+  private let blank: AuthorizationState
   private let dictionaryKeyCount: Int
   private let keyBits: Int
   /// Where the catalogue's and the purpose keys' fields start, in packing order.
@@ -34,6 +37,7 @@ public struct AuthorizationStateCodec: Sendable {
   public init(configuration: AppConfiguration, catalogue: SessionCatalogue) throws(CatalogueError) {
     self.configuration = configuration
     self.catalogue = catalogue
+    blank = AuthorizationState(configuration: configuration)
     var names = configuration.purposeKeys
     var keys: [PurposeKey?] = []
     for entry in catalogue.entries {
@@ -141,7 +145,7 @@ public struct AuthorizationStateCodec: Sendable {
   }
 
   public func unpack(_ word: UInt64) -> ExploredState {
-    var m = AuthorizationState(configuration: configuration)
+    var m = blank
     m.location = Self.location(word & 3)
     m.precise = word >> 2 & 1 != 0
     m.provisionalAlways = word >> 3 & 1 != 0

@@ -212,6 +212,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     actions: UnsafeBufferPointer<Action>, reader: VisitedSet.Reader,
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
+    // A local copy, made once: read through `self` on every state, the system's reference-
+    // counted parts were copied (and retained, contended between threads) every time.
+    let system = system
     let buffers = worker.buffers
     let keys = worker.successorKeys
     let hashes = worker.successorHashes
@@ -337,6 +340,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline
   func finishPart(_ part: Range<Int>, keeping limit: Int?) -> Bool {
     frontier.release(below: part.upperBound)
+    // Read once: through `self`, every append paid an access check and reference counting.
+    let nextFrontier = self.nextFrontier
     var complete = true
     if var room = limit {
       for worker in workers where complete {

@@ -21,7 +21,7 @@ struct Observation {
     return s.authorizationStatus(c, trace: &t)
   }
 
-  init(_ s: AuthorizationState, _ c: AppConfiguration) {
+  init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
     var t = Trace.off
     status = Self.status(of: s, c)
     accuracy = s.accuracyAuthorization(trace: &t)
