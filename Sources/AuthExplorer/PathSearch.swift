@@ -83,7 +83,12 @@ struct PathSearch<System: TransitionSystem> {
       depth += 1
       for key in level where !unfound.isEmpty {
         let state = system.unpack(key)
+        // The same skips as the search's, so the same discoveries in the same order.
+        var refused = system.refusedActions(in: state)
         for action in actions {
+          let isRefused = refused & 1 != 0
+          refused &>>= 1
+          if isRefused { continue }
           guard let after = system.next(state, action) else { continue }
           discover(system.pack(after), from: key)
         }
