@@ -36,6 +36,22 @@ import Testing
     #expect(result.depth == 9)
   }
 
+  @Test(
+    "never tries an action the system marks as refused; from index 64 on, every action is tried",
+    arguments: [3, 64, 65])
+  func honoursRefusedActions(actionCount: Int) {
+    for threads in [1, 2] {
+      let result = Explorer(
+        MarkedCounter(actionCount: actionCount), options: ExplorationOptions(threads: threads)
+      ).run()
+      // Index 64 and up cannot be marked, so the trap is reached there, and only there.
+      let trapped = actionCount > 64
+      #expect(result.states == (trapped ? 11 : 10))
+      #expect(result.transitions == (trapped ? 33 : 20))
+      #expect(result.passed == !trapped)
+    }
+  }
+
   @Test("finds the shortest way to measure 4 litres with 3- and 5-litre jugs")
   func waterJugs() throws {
     var jugs = WaterJugs()

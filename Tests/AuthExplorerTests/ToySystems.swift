@@ -64,3 +64,29 @@ struct SentinelCounter: TransitionSystem {
   func pack(_ state: Int) -> UInt64 { (UInt64.max - UInt64(sentinelState)) &+ UInt64(state) }
   func unpack(_ packed: UInt64) -> Int { Int(packed &- (UInt64.max - UInt64(sentinelState))) }
 }
+
+/// A counter modulo 10 stepping by 1 or 2, with a third action that the system marks as refused
+/// in every state but that `next` would take, to a trap state 99: an explorer that honours
+/// `refusedActions(in:)` never reaches it. `actionCount` pads the actions with refused no-ops so
+/// that the trap sits at index `actionCount - 1`.
+struct MarkedCounter: TransitionSystem {
+  var actionCount = 3
+  var properties: [Property<MarkedCounter>] = [
+    .always("no trap", "the trap state is never reached", state: { $0 != 99 })
+  ]
+
+  var initialStates: [Int] { [0] }
+  var actions: [Int] { [1, 2] + Array(repeating: 0, count: actionCount - 3) + [-1] }
+  func next(_ state: Int, _ step: Int) -> Int? {
+    switch step {
+    case -1: 99
+    case 0: nil
+    default: (state + step) % 10
+    }
+  }
+  func pack(_ state: Int) -> UInt64 { UInt64(state) }
+  func unpack(_ packed: UInt64) -> Int { Int(packed) }
+  func refusedActions(in state: Int) -> UInt64 {
+    actionCount - 1 < 64 ? 1 << UInt64(actionCount - 1) : 0
+  }
+}
