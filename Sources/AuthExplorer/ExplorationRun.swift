@@ -249,12 +249,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
             }
             let firstSequence = (position - partStart) * actionCount
-            // The actions the system knows are refused, a bit each, shifted out as they go.
-            var refused = system.refusedActions(in: before)
+            let refused = system.refusedActions(in: before)
             for actionIndex in 0..<actionCount {
-              let isRefused = refused & 1 != 0
-              refused &>>= 1
-              if isRefused { continue }
+              if System.isMarked(actionIndex, in: refused) { continue }
               let action = actions[actionIndex]
               guard let after = system.next(before, action) else { continue }
               transitions &+= 1

@@ -84,11 +84,9 @@ struct PathSearch<System: TransitionSystem> {
       for key in level where !unfound.isEmpty {
         let state = system.unpack(key)
         // The same skips as the search's, so the same discoveries in the same order.
-        var refused = system.refusedActions(in: state)
-        for action in actions {
-          let isRefused = refused & 1 != 0
-          refused &>>= 1
-          if isRefused { continue }
+        let refused = system.refusedActions(in: state)
+        for (index, action) in actions.enumerated() {
+          if System.isMarked(index, in: refused) { continue }
           guard let after = system.next(state, action) else { continue }
           discover(system.pack(after), from: key)
         }

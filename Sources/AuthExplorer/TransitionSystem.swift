@@ -60,4 +60,11 @@ extension TransitionSystem {
 
   @inlinable
   public func refusedActions(in state: State) -> UInt64 { 0 }
+
+  /// Whether `marks`, from ``refusedActions(in:)``, mark the action at `index` as refused:
+  /// how the explorer and the path search both read them.
+  @inlinable
+  static func isMarked(_ index: Int, in marks: UInt64) -> Bool {
+    index < 64 && (marks &>> UInt64(truncatingIfNeeded: index)) & 1 != 0
+  }
 }
