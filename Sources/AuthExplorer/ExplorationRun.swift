@@ -212,9 +212,6 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     actions: UnsafeBufferPointer<Action>, reader: VisitedSet.Reader,
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
-    // A local copy, made once: read through `self` on every state, the system's reference-
-    // counted parts were copied (and retained, contended between threads) every time.
-    let system = system
     let buffers = worker.buffers
     let keys = worker.successorKeys
     let hashes = worker.successorHashes
