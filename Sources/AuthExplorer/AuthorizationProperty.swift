@@ -185,7 +185,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return true
       }
     case .p7:
-      guard ExploredState.upgradePromptAppears(from: before.model, to: after.model) else {
+      guard
+        ExploredState.upgradePromptAppears(
+          from: before.model.pendingPrompt, to: after.model.pendingPrompt)
+      else {
         return true
       }
       return !before.upgradePromptShown

@@ -3,14 +3,14 @@ import AuthModel
 /// A state of the explored app as the explorer holds it: the packed part, and what the
 /// properties found in it.
 public struct ExplorerNode: Sendable {
-  public let state: ExploredState
+  public internal(set) var state: ExploredState
   /// The properties violated and witnesses reached, a bit each (``AuthorizationProperty/bit``,
   /// ``AuthorizationWitness/bit``): for a node made by `next`, by the step that made it; for a
   /// node made by `unpack`, in its state. Decided once, read by the explorer as bits.
-  let findings: UInt64
+  var findings: UInt64
   /// Whether the effective status is `denied` (for P9), when known: decided with the state
   /// findings for a node made by `unpack`, which is the node whose steps are tried.
-  let isDenied: Bool?
+  var isDenied: Bool?
 }
 
 extension AuthorizationSystem: TransitionSystem {
@@ -22,15 +22,21 @@ extension AuthorizationSystem: TransitionSystem {
   }
 
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
-    guard let after = next(node.state, action) else { return nil }
+    var successor = node
+    return next(node, action, into: &successor) ? successor : nil
+  }
+
+  public func next(
+    _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
+  ) -> Bool {
+    guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
       node.isDenied ?? (Observation.status(of: node.state.model, configuration) == .denied)
-    return ExplorerNode(
-      state: after,
-      findings: AuthorizationProperty.stepFindings(
-        before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: after,
-        configuration),
-      isDenied: nil)
+    successor.findings = AuthorizationProperty.stepFindings(
+      before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: successor.state,
+      configuration)
+    successor.isDenied = nil
+    return true
   }
 
   public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }

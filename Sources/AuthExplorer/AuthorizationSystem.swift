@@ -123,29 +123,41 @@ public struct AuthorizationSystem: Sendable {
 
   /// The state after `event`, in canonical form and reduced, or `nil` if the model refuses the
   /// step.
+  public func next(_ state: ExploredState, _ event: AuthorizationEvent) -> ExploredState? {
+    var next = state
+    return step(from: state, event, into: &next) ? next : nil
+  }
+
+  /// Writes the state after `event` into `next`, in canonical form and reduced: whether the
+  /// model accepts the step (when it refuses, `next` is left half written).
+  ///
+  /// In place, for the explorer: returning an optional state copied it several times per step.
   ///
   /// Canonical form: the termination record lists its sessions in catalogue order rather than
   /// creation order. The model only asks whether the record holds a session (R19, R36), and the
   /// codec keeps it as one bit per catalogue entry, so without this two states differing only in
   /// that order would pack alike and `unpack(pack(s))` would not be `s`.
-  public func next(_ state: ExploredState, _ event: AuthorizationEvent) -> ExploredState? {
-    guard var model = state.model.applying(event, configuration: configuration) else {
-      return nil
-    }
+  func step(
+    from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState
+  ) -> Bool {
+    next.model = state.model
+    guard next.model.apply(event, configuration: configuration) else { return false }
     // Only termination writes the record; every other step keeps it or empties it.
     if case .terminate = event {
-      let record = model.sessionsAtTermination
+      let record = next.model.sessionsAtTermination
       if record.count > 1 && !zip(record, record.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-        model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
+        next.model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
       }
     }
-    var next = ExploredState(model: model, upgradePromptShown: state.upgradePromptShown)
+    next.upgradePromptShown = state.upgradePromptShown
     if case .settings(.reset) = event { next.upgradePromptShown = false }
-    if ExploredState.upgradePromptAppears(from: state.model, to: model) {
+    if ExploredState.upgradePromptAppears(
+      from: state.model.pendingPrompt, to: next.model.pendingPrompt)
+    {
       next.upgradePromptShown = true
     }
     reduce(&next)
-    return next
+    return true
   }
 
   private func reduce(_ state: inout ExploredState) {

@@ -247,10 +247,11 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
             }
             let firstSequence = (position - partStart) * actionCount
             let refused = system.refusedActions(in: before)
+            var after = before
             for actionIndex in 0..<actionCount {
               if System.isMarked(actionIndex, in: refused) { continue }
               let action = actions[actionIndex]
-              guard let after = system.next(before, action) else { continue }
+              guard system.next(before, action, into: &after) else { continue }
               transitions &+= 1
               let afterFindings = system.findings(of: after)
               let transitionHit =

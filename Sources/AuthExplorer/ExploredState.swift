@@ -11,12 +11,12 @@ public struct ExploredState: Hashable, Sendable {
     self.upgradePromptShown = upgradePromptShown
   }
 
-  /// Whether an upgrade prompt (app-requested or R14's) appears on the step from `before` to
-  /// `after`: what sets the ghost, and what P7 counts.
-  static func upgradePromptAppears(
-    from before: AuthorizationState, to after: AuthorizationState
-  ) -> Bool {
-    isUpgrade(after.pendingPrompt) && !isUpgrade(before.pendingPrompt)
+  /// Whether an upgrade prompt (app-requested or R14's) appears on a step whose pending prompt
+  /// goes from `before` to `after`: what sets the ghost, and what P7 counts.
+  ///
+  /// It takes the prompts alone: passing whole states copied them on every transition.
+  static func upgradePromptAppears(from before: PendingPrompt?, to after: PendingPrompt?) -> Bool {
+    isUpgrade(after) && !isUpgrade(before)
   }
 
   /// Pattern matching rather than comparing `prompt`: this runs for every transition.

@@ -27,6 +27,14 @@ public protocol TransitionSystem: Sendable {
   /// The state after `action` in `state`, or `nil` when the action is refused there.
   func next(_ state: State, _ action: Action) -> State?
 
+  /// Writes the state after `action` in `state` into `successor`, or returns `false` when the
+  /// action is refused there (`successor` may then hold anything).
+  ///
+  /// What the explorer calls: a large state returned as an optional is copied several times per
+  /// step, and writing into the same successor spares that. The default calls
+  /// ``next(_:_:)``; implement both alike.
+  func next(_ state: State, _ action: Action, into successor: inout State) -> Bool
+
   /// Packs `state` into 64 bits; must be injective on reachable states.
   func pack(_ state: State) -> UInt64
 
@@ -55,6 +63,13 @@ public protocol TransitionSystem: Sendable {
 }
 
 extension TransitionSystem {
+  @inlinable
+  public func next(_ state: State, _ action: Action, into successor: inout State) -> Bool {
+    guard let next = next(state, action) else { return false }
+    successor = next
+    return true
+  }
+
   @inlinable
   public func findings(of state: State) -> UInt64 { 0 }
 
