@@ -55,7 +55,12 @@ public struct AuthorizationSystem: Sendable {
       let bit: UInt64 = 1 << UInt64(index)
       switch action {
       case .tap: marks.answers |= bit
-      case .settings: marks.settings |= bit
+      case .settings(let change):
+        marks.settings |= bit
+        switch change {
+        case .location, .precise, .reset: marks.lockedSettings |= bit
+        case .locationServices, .restrictions: break
+        }
       case .launch, .relaunchInBackground: marks.launches |= bit
       case .enterBackground: marks.toBackground |= bit
       case .enterForeground: marks.toForeground |= bit
@@ -63,6 +68,8 @@ public struct AuthorizationSystem: Sendable {
       case .liveUpdates(false): marks.stopLiveUpdates |= bit
       case .monitor(true): marks.startMonitor |= bit
       case .monitor(false): marks.stopMonitor |= bit
+      case .backgroundActivity(held: true): marks.startBackgroundActivity |= bit
+      case .backgroundActivity(held: false): marks.stopBackgroundActivity |= bit
       default: break
       }
     }
@@ -76,6 +83,8 @@ public struct AuthorizationSystem: Sendable {
     var answers: UInt64 = 0
     /// Settings changes: refused while the app is in the foreground (R38).
     var settings: UInt64 = 0
+    /// The app's location, Precise and reset: refused while restrictions are on (R38).
+    var lockedSettings: UInt64 = 0
     /// Launch and background relaunch: refused while the app runs (R37).
     var launches: UInt64 = 0
     /// Leaving the foreground: refused unless the app is in the foreground (R3).
@@ -88,15 +97,20 @@ public struct AuthorizationSystem: Sendable {
     var stopLiveUpdates: UInt64 = 0
     var startMonitor: UInt64 = 0
     var stopMonitor: UInt64 = 0
+    /// Starting a CLBackgroundActivitySession while holding one, or ending one while not:
+    /// refused (R35).
+    var startBackgroundActivity: UInt64 = 0
+    var stopBackgroundActivity: UInt64 = 0
   }
 
   private let refusalMarks: RefusalMarks
 
   /// The actions the model refuses in `state` for reasons that need no more than a glance, a
   /// bit per index into ``actions``: a prompt answer with no prompt up (R6), a Settings change
-  /// while the app is in the foreground (R38), a launch while it runs (R37), a move to the
-  /// foreground or background from the wrong place (R3), starting what is already iterated or
-  /// stopping what is not (R33, R34). In a typical state that is about 25 of some 40 actions:
+  /// while the app is in the foreground (R38), the app's location, Precise or a reset while
+  /// restrictions are on (R38), a launch while it runs (R37), a move to the foreground or
+  /// background from the wrong place (R3), starting what is already iterated or held or stopping
+  /// what is not (R33, R34, R35). In a typical state that is about 27 of some 40 actions:
   /// skipping them spares the explorer most of the calls to the model that end in a refusal.
   /// `RefusedActionsTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
@@ -111,6 +125,9 @@ public struct AuthorizationSystem: Sendable {
     }
     refused |= m.iteratingLiveUpdates ? marks.startLiveUpdates : marks.stopLiveUpdates
     refused |= m.iteratingMonitor ? marks.startMonitor : marks.stopMonitor
+    if m.restrictionsEnabled { refused |= marks.lockedSettings }
+    refused |=
+      m.backgroundActivity != .none ? marks.startBackgroundActivity : marks.stopBackgroundActivity
     return refused
   }
 
