@@ -8,6 +8,13 @@
 /// The fields are public so that tools can build and pack states; to drive a story, apply
 /// ``AuthorizationEvent``s with ``applying(_:configuration:trace:)``, which refuses what iOS
 /// would never do, or use ``AuthorizationSimulator``.
+///
+/// The stored properties are grouped by how long they last (the MARKs) and, within a group,
+/// ordered so that no field needs padding: Swift lays them out in declaration order, each at its
+/// alignment. The six persisted flags and the two carried ones fill the first 8 bytes, the
+/// session lists (24 bytes each, 8-byte aligned) follow, then the 4-byte declined keys, then the
+/// 1- and 2-byte fields. The state is 71 bytes, stride 72: the explorer copies states several
+/// times per transition, and its speed relies on this size, which `AuthorizationStateTests` pins.
 public struct AuthorizationState: Hashable, Sendable {
   // MARK: Persisted: survives termination, changed by the user, a prompt answer or a reset.
 
@@ -26,16 +33,23 @@ public struct AuthorizationState: Hashable, Sendable {
 
   // MARK: Carried across termination until the next launch (R19, R36, R37).
 
-  /// The sessions held when the app was last terminated.
-  public var sessionsAtTermination: HeldSessions
   /// The app was iterating live updates or monitor events when last terminated (R36).
   public var iteratingAtTermination: Bool
   /// An active CLBackgroundActivitySession carries the terminated app, until it is resumed with
   /// `backgroundActivity: start` right after launch or ends (R37).
   public var carriedBackgroundActivity: Bool
+  /// The sessions held when the app was last terminated.
+  public var sessionsAtTermination: HeldSessions
 
   // MARK: Volatile: gone at termination.
 
+  /// The CLServiceSessions the app holds, in creation order.
+  public var sessions: HeldSessions
+  /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
+  /// ``PurposeKey/index``.
+  public var declinedPurposeKeys: UInt32
+  /// The prompt pending, shown or waiting for the foreground (R6).
+  public var pendingPrompt: PendingPrompt?
   public var app: AppRunState
   /// The app has just left the foreground and is still in use (R3).
   public var inGrace: Bool
@@ -46,19 +60,12 @@ public struct AuthorizationState: Hashable, Sendable {
   public var allowOnce: Bool
   /// Temporary full accuracy was granted (R11, R12).
   public var temporaryFullAccuracy: Bool
-  /// The CLServiceSessions the app holds, in creation order.
-  public var sessions: HeldSessions
   /// The app iterates `CLLocationUpdate.liveUpdates()`.
   public var iteratingLiveUpdates: Bool
   /// The app iterates `CLMonitor.events`.
   public var iteratingMonitor: Bool
   /// The CLBackgroundActivitySession the app holds.
   public var backgroundActivity: HeldBackgroundActivity
-  /// The prompt pending, shown or waiting for the foreground (R6).
-  public var pendingPrompt: PendingPrompt?
-  /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
-  /// ``PurposeKey/index``.
-  public var declinedPurposeKeys: UInt32
   /// The result of the last legacy request this run (R13–R16).
   public var lastRequestResult: RequestResult?
 
@@ -70,20 +77,20 @@ public struct AuthorizationState: Hashable, Sendable {
     alwaysPromptSpent = start.alwaysPromptSpent
     locationServicesEnabled = start.locationServicesEnabled
     restrictionsEnabled = start.restrictionsEnabled
-    sessionsAtTermination = HeldSessions()
     iteratingAtTermination = false
     carriedBackgroundActivity = false
+    sessionsAtTermination = HeldSessions()
+    sessions = HeldSessions()
+    declinedPurposeKeys = 0
+    pendingPrompt = nil
     app = start.app
     inGrace = false
     rejoinWindowOpen = false
     allowOnce = false
     temporaryFullAccuracy = false
-    sessions = HeldSessions()
     iteratingLiveUpdates = false
     iteratingMonitor = false
     backgroundActivity = .none
-    pendingPrompt = nil
-    declinedPurposeKeys = 0
     lastRequestResult = nil
   }
 

@@ -23,37 +23,40 @@ public struct HeldSession: Hashable, Sendable {
   public func requiresSame(as other: HeldSession) -> Bool {
     authorization == other.authorization && fullAccuracyPurposeKey == other.fullAccuracyPurposeKey
   }
-
-  // 32-bit code: id 0–7, goal 8–9, key+1 10–18, createdInUse 19, occupied 20. Zero is empty.
-  var code: UInt32 {
-    var code = UInt32(id.rawValue) | UInt32(authorization.rank) << 8
-    if let key = fullAccuracyPurposeKey { code |= (UInt32(key.index) + 1) << 10 }
-    if createdInUse { code |= 1 << 19 }
-    return code | 1 << 20
-  }
-
-  init(code: UInt32) {
-    id = SessionID(UInt8(truncatingIfNeeded: code))
-    switch code >> 8 & 3 {
-    case 1: authorization = .whenInUse
-    case 2: authorization = .always
-    default: authorization = .none
-    }
-    let key = code >> 10 & 0x1FF
-    fullAccuracyPurposeKey = key == 0 ? nil : PurposeKey(index: UInt8(key - 1))
-    createdInUse = code & 1 << 19 != 0
-  }
 }
 
 /// The sessions the app holds, in creation order, at most ``capacity``.
 ///
-/// A fixed-size value with no heap storage, so states stay cheap to copy and hash.
+/// A fixed-size value with no heap storage, so states stay cheap to copy and hash: three machine
+/// words holding the sessions as a structure of arrays, a lane of each field per position (lane
+/// `i` holds the session at position `i`). Lanes at and above ``count`` are always zero, so two
+/// lists of the same sessions have the same words, and the synthesized `==` and `hash(into:)`
+/// compare and hash the sessions alone.
 public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   /// The most sessions an app may hold at once in the model (R17 limit).
   public static let capacity = 8
 
-  private var codes = SIMD8<UInt32>()
-  public private(set) var count = 0
+  /// ``SessionID/rawValue``s, a byte per lane.
+  private var ids: UInt64 = 0
+  /// ``PurposeKey/index``es, a byte per lane; zero where the session names no key.
+  private var keys: UInt64 = 0
+  /// The rest, in fields of `Field`: the goals, which lanes name a key (so that key index 0
+  /// differs from none), which were created in use, and the count.
+  private var flags: UInt64 = 0
+
+  /// The fields of `flags`: where each starts and how wide one lane of it is.
+  private enum Field {
+    /// `AuthorizationRequirement.rank`s, two bits per lane.
+    static let goals = (shift: UInt64(0), width: 2)
+    /// A bit per lane: the session names a purpose key.
+    static let keyed = (shift: UInt64(16), width: 1)
+    /// A bit per lane: the session was created in use.
+    static let inUse = (shift: UInt64(24), width: 1)
+    /// The number of sessions, above the fields with lanes.
+    static let count: UInt64 = 32
+    /// The bits of the fields with lanes.
+    static let lanes: UInt64 = 1 &<< count &- 1
+  }
 
   public init() {}
 
@@ -61,17 +64,41 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     for session in sessions { append(session) }
   }
 
+  /// The number of sessions held.
+  public var count: Int {
+    let count = Int(truncatingIfNeeded: flags &>> Field.count)
+    // Always true; stating it bounds every loop over the positions by 8, which lets the
+    // optimizer unroll them (the explorer's packing runs such loops on every transition).
+    precondition(count <= Self.capacity, "more than \(Self.capacity) sessions")
+    return count
+  }
   public var startIndex: Int { 0 }
   public var endIndex: Int { count }
 
   public subscript(position: Int) -> HeldSession {
     get {
       precondition(position >= 0 && position < count, "session index out of range")
-      return HeldSession(code: codes[position])
+      let goal: AuthorizationRequirement =
+        switch flags &>> (Field.goals.shift &+ 2 &* UInt64(truncatingIfNeeded: position)) & 3 {
+        case 1: .whenInUse
+        case 2: .always
+        default: .none
+        }
+      return HeldSession(
+        id: id(atLane: position), authorization: goal,
+        fullAccuracyPurposeKey: bit(Field.keyed.shift, lane: position)
+          ? PurposeKey(index: Self.byte(keys, lane: position)) : nil,
+        createdInUse: bit(Field.inUse.shift, lane: position))
     }
     set {
       precondition(position >= 0 && position < count, "session index out of range")
-      codes[position] = newValue.code
+      let lane = UInt64(truncatingIfNeeded: position)
+      let otherBytes = ~(0xFF &<< (8 &* lane))
+      ids &= otherBytes
+      keys &= otherBytes
+      flags &= ~(3 &<< (Field.goals.shift &+ 2 &* lane))
+      flags &= ~(1 &<< (Field.keyed.shift &+ lane) | 1 &<< (Field.inUse.shift &+ lane))
+      write(newValue, lane: position)
     }
   }
 
@@ -80,39 +107,90 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   /// The id of the session at `position`, read without decoding the rest (for packing).
   public func id(at position: Int) -> SessionID {
     precondition(position >= 0 && position < count, "session index out of range")
-    return SessionID(UInt8(truncatingIfNeeded: codes[position]))
+    return id(atLane: position)
   }
 
   /// Whether the session at `position` was created in use, read without decoding the rest.
   public func createdInUse(at position: Int) -> Bool {
     precondition(position >= 0 && position < count, "session index out of range")
-    return codes[position] & 1 << 19 != 0
+    return bit(Field.inUse.shift, lane: position)
   }
 
   /// Appends a session. - Precondition: not ``isFull``.
   public mutating func append(_ session: HeldSession) {
     precondition(!isFull, "at most \(Self.capacity) sessions")
-    codes[count] = session.code
-    count += 1
+    write(session, lane: count)
+    flags &+= 1 &<< Field.count
   }
 
   /// Removes the session at `position`, keeping the others in creation order.
   public mutating func remove(at position: Int) {
     precondition(position >= 0 && position < count, "session index out of range")
-    for i in position..<(count - 1) { codes[i] = codes[i + 1] }
-    count -= 1
-    codes[count] = 0
+    ids = Self.removing(lane: position, width: 8, from: ids)
+    keys = Self.removing(lane: position, width: 8, from: keys)
+    flags =
+      (flags &- 1 &<< Field.count) & ~Field.lanes
+      | flags(removing: position, from: Field.goals) | flags(removing: position, from: Field.keyed)
+      | flags(removing: position, from: Field.inUse)
   }
 
   public mutating func removeAll() {
-    codes = SIMD8()
-    count = 0
+    self = HeldSessions()
   }
 
   /// The position of the session with this id.
   public func firstIndex(of id: SessionID) -> Int? {
-    indices.first { self[$0].id == id }
+    // The lanes of `ids` equal to `id` become zero bytes of `x`; `zeros` marks the lowest zero
+    // byte exactly (a borrow can only mark bytes above a real zero one), and empty lanes, zero
+    // too, only ever come after the sessions.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let x = ids ^ ones &* UInt64(id.rawValue)
+    let zeros = (x &- ones) & ~x & ones &<< 7
+    let position = zeros.trailingZeroBitCount &>> 3
+    return position < count ? position : nil
   }
 
   public func contains(_ id: SessionID) -> Bool { firstIndex(of: id) != nil }
+
+  // MARK: Lanes
+
+  private func id(atLane lane: Int) -> SessionID { SessionID(Self.byte(ids, lane: lane)) }
+
+  /// Lane `lane` of the one-bit-per-lane field of `flags` that starts at `shift`.
+  private func bit(_ shift: UInt64, lane: Int) -> Bool {
+    flags &>> (shift &+ UInt64(truncatingIfNeeded: lane)) & 1 != 0
+  }
+
+  /// Writes `session` into lane `lane`, which must be zero in every field.
+  @inline(__always)  // into `append`: the explorer appends for every state it unpacks or reduces
+  private mutating func write(_ session: HeldSession, lane: Int) {
+    let lane = UInt64(truncatingIfNeeded: lane)
+    ids |= UInt64(session.id.rawValue) &<< (8 &* lane)
+    let goal = UInt64(truncatingIfNeeded: session.authorization.rank)
+    var bits = goal &<< (Field.goals.shift &+ 2 &* lane)
+    if let key = session.fullAccuracyPurposeKey {
+      keys |= UInt64(key.index) &<< (8 &* lane)
+      bits |= 1 &<< (Field.keyed.shift &+ lane)
+    }
+    if session.createdInUse { bits |= 1 &<< (Field.inUse.shift &+ lane) }
+    flags |= bits
+  }
+
+  /// The byte in lane `lane` of `word`.
+  private static func byte(_ word: UInt64, lane: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: word &>> (8 &* UInt64(truncatingIfNeeded: lane)))
+  }
+
+  /// The `field` of `flags` without its lane `lane`, in place in an otherwise zero word.
+  private func flags(removing lane: Int, from field: (shift: UInt64, width: Int)) -> UInt64 {
+    let lanes = flags &>> field.shift & (1 &<< UInt64(truncatingIfNeeded: 8 &* field.width) &- 1)
+    return Self.removing(lane: lane, width: field.width, from: lanes) &<< field.shift
+  }
+
+  /// `lanes` without its lane `lane` of `width` bits: the lanes above move down one, and the top
+  /// lane becomes zero (the lanes below `lane` stay).
+  private static func removing(lane: Int, width: Int, from lanes: UInt64) -> UInt64 {
+    let below: UInt64 = (1 &<< UInt64(truncatingIfNeeded: lane &* width)) &- 1
+    return lanes & below | lanes &>> UInt64(truncatingIfNeeded: width) & ~below
+  }
 }
