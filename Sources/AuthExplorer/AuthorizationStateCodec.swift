@@ -78,61 +78,53 @@ public struct AuthorizationStateCodec: Sendable {
     return max(bits, 1)
   }
 
-  /// The index of `id` in the catalogue.
-  private func entry(_ id: SessionID) -> Int { Int(id.rawValue) }
+  /// Where the pending prompt's kind goes (3 bits), after the model's word of flags
+  /// (`AuthorizationState.fields`); the P7 ghost follows it.
+  private static var promptShift: UInt64 { UInt64(AuthorizationState.Field.width) }
 
   /// The bits of the fields every configuration has, at fixed offsets; the catalogue's and the
   /// purpose keys' fields follow them.
-  static let fixedBits = 25
+  static var fixedBits: Int { Int(promptShift) + 4 }
 
   public func pack(_ state: ExploredState) -> UInt64 {
     let m = state.model
-    // Fixed offsets first: constant shifts.
-    var word = Self.code(m.location)
-    word |= Self.bit(m.precise) << 2
-    word |= Self.bit(m.provisionalAlways) << 3
-    word |= Self.bit(m.alwaysPromptSpent) << 4
-    word |= Self.bit(m.locationServicesEnabled) << 5
-    word |= Self.bit(m.restrictionsEnabled) << 6
-    word |= Self.bit(m.iteratingAtTermination) << 7
-    word |= Self.bit(m.carriedBackgroundActivity) << 8
-    word |= Self.code(m.app) << 9
-    word |= Self.bit(m.inGrace) << 11
-    word |= Self.bit(m.rejoinWindowOpen) << 12
-    word |= Self.bit(m.allowOnce) << 13
-    word |= Self.bit(m.temporaryFullAccuracy) << 14
-    word |= Self.bit(m.iteratingLiveUpdates) << 15
-    word |= Self.bit(m.iteratingMonitor) << 16
-    word |= Self.code(m.backgroundActivity) << 17
+    // Fixed offsets first: the model's word of flags as it is, then the prompt and the ghost.
+    var word = UInt64(m.fields)
     var promptKey: UInt64 = 0
     switch m.pendingPrompt {
     case nil: break
-    case .whenInUse(forAlways: false): word |= 1 << 19
-    case .whenInUse(forAlways: true): word |= 2 << 19
-    case .alwaysUpgrade(bySystem: false): word |= 3 << 19
-    case .alwaysUpgrade(bySystem: true): word |= 4 << 19
+    case .whenInUse(forAlways: false): word |= 1 << Self.promptShift
+    case .whenInUse(forAlways: true): word |= 2 << Self.promptShift
+    case .alwaysUpgrade(bySystem: false): word |= 3 << Self.promptShift
+    case .alwaysUpgrade(bySystem: true): word |= 4 << Self.promptShift
     case .temporaryFullAccuracy(let key):
-      word |= 5 << 19
+      word |= 5 << Self.promptShift
       promptKey = UInt64(key.index)
     }
-    word |= Self.code(m.lastRequestResult) << 22
-    word |= Self.bit(state.upgradePromptShown) << 24
+    word |= Self.bit(state.upgradePromptShown) << (Self.promptShift + 3)
     // Then the catalogue's fields: the termination record, the sessions in creation order and
     // their marks, and the purpose keys'.
     var held: UInt64 = 0
     var inUse: UInt64 = 0
-    let record = m.sessionsAtTermination
-    for position in 0..<record.count {
-      let bit: UInt64 = 1 &<< UInt64(entry(record.id(at: position)))
+    var ids = m.sessionsAtTermination.idLanes
+    var createdInUse = m.sessionsAtTermination.createdInUseLanes
+    for _ in 0..<m.sessionsAtTermination.count {
+      let bit: UInt64 = 1 &<< (ids & 0xFF)
       held |= bit
-      if record.createdInUse(at: position) { inUse |= bit }
+      inUse |= createdInUse & 1 != 0 ? bit : 0
+      ids &>>= 8
+      createdInUse &>>= 1
     }
     var slots: UInt64 = 0
     var marks: UInt64 = 0
-    for slot in 0..<m.sessions.count {
-      let index = UInt64(entry(m.sessions.id(at: slot)))
-      slots |= (index &+ 1) &<< (3 &* UInt64(slot))
-      if m.sessions.createdInUse(at: slot) { marks |= 1 &<< index }
+    ids = m.sessions.idLanes
+    createdInUse = m.sessions.createdInUseLanes
+    for slot in 0..<UInt64(m.sessions.count) {
+      let index = ids & 0xFF
+      slots |= (index &+ 1) &<< (3 &* slot)
+      marks |= (createdInUse & 1) &<< index
+      ids &>>= 8
+      createdInUse &>>= 1
     }
     // Every field is already within its width, so the catalogue's fields need no masks.
     word |= held &<< shifts.held
@@ -146,25 +138,9 @@ public struct AuthorizationStateCodec: Sendable {
 
   public func unpack(_ word: UInt64) -> ExploredState {
     var m = blank
-    m.location = Self.location(word & 3)
-    m.precise = word >> 2 & 1 != 0
-    m.provisionalAlways = word >> 3 & 1 != 0
-    m.alwaysPromptSpent = word >> 4 & 1 != 0
-    m.locationServicesEnabled = word >> 5 & 1 != 0
-    m.restrictionsEnabled = word >> 6 & 1 != 0
-    m.iteratingAtTermination = word >> 7 & 1 != 0
-    m.carriedBackgroundActivity = word >> 8 & 1 != 0
-    m.app = Self.app(word >> 9 & 3)
-    m.inGrace = word >> 11 & 1 != 0
-    m.rejoinWindowOpen = word >> 12 & 1 != 0
-    m.allowOnce = word >> 13 & 1 != 0
-    m.temporaryFullAccuracy = word >> 14 & 1 != 0
-    m.iteratingLiveUpdates = word >> 15 & 1 != 0
-    m.iteratingMonitor = word >> 16 & 1 != 0
-    m.backgroundActivity = Self.backgroundActivity(word >> 17 & 3)
-    let kind = word >> 19 & 7
-    m.lastRequestResult = Self.requestResult(word >> 22 & 3)
-    let upgradePromptShown = word >> 24 & 1 != 0
+    m.fields = UInt32(truncatingIfNeeded: word & (1 << Self.promptShift - 1))
+    let kind = word >> Self.promptShift & 7
+    let upgradePromptShown = word >> (Self.promptShift + 3) & 1 != 0
     let n = catalogue.entries.count
     let held = field(word, shifts.held, n)
     let inUse = field(word, shifts.inUse, n)
@@ -198,74 +174,6 @@ public struct AuthorizationStateCodec: Sendable {
 
   @inline(__always)
   private static func bit(_ flag: Bool) -> UInt64 { flag ? 1 : 0 }
-
-  private static func code(_ activity: HeldBackgroundActivity) -> UInt64 {
-    switch activity {
-    case .none: 0
-    case .started: 1
-    case .startedOutsideForeground: 2
-    }
-  }
-
-  private static func backgroundActivity(_ code: UInt64) -> HeldBackgroundActivity {
-    switch code {
-    case 1: .started
-    case 2: .startedOutsideForeground
-    default: .none
-    }
-  }
-
-  private static func code(_ result: RequestResult?) -> UInt64 {
-    switch result {
-    case nil: 0
-    case .prompted: 1
-    case .noEffect: 2
-    case .promptDeclined: 3
-    }
-  }
-
-  private static func requestResult(_ code: UInt64) -> RequestResult? {
-    switch code {
-    case 1: .prompted
-    case 2: .noEffect
-    case 3: .promptDeclined
-    default: nil
-    }
-  }
-
-  private static func code(_ setting: LocationSetting) -> UInt64 {
-    switch setting {
-    case .askNextTime: 0
-    case .never: 1
-    case .whileUsing: 2
-    case .always: 3
-    }
-  }
-
-  private static func location(_ code: UInt64) -> LocationSetting {
-    switch code {
-    case 1: .never
-    case 2: .whileUsing
-    case 3: .always
-    default: .askNextTime
-    }
-  }
-
-  private static func code(_ app: AppRunState) -> UInt64 {
-    switch app {
-    case .notRunning: 0
-    case .foreground: 1
-    case .background: 2
-    }
-  }
-
-  private static func app(_ code: UInt64) -> AppRunState {
-    switch code {
-    case 1: .foreground
-    case 2: .background
-    default: .notRunning
-    }
-  }
 
   private func session(_ i: Int, createdInUse: Bool) -> HeldSession {
     HeldSession(

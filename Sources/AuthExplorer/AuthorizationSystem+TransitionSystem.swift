@@ -26,6 +26,7 @@ extension AuthorizationSystem: TransitionSystem {
     return next(node, action, into: &successor) ? successor : nil
   }
 
+  @inline(__always)
   public func next(
     _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
   ) -> Bool {

@@ -25,12 +25,7 @@ public enum Reduction: String, CaseIterable, Hashable, Sendable {
       guard state.model.app != .notRunning else { return }
       state.model.iteratingAtTermination = false
       if state.model.rejoinWindowOpen {
-        var kept = HeldSessions()
-        for var session in state.model.sessionsAtTermination {
-          session.createdInUse = false
-          kept.append(session)
-        }
-        state.model.sessionsAtTermination = kept
+        state.model.sessionsAtTermination.clearCreatedInUse()
       } else {
         state.model.sessionsAtTermination = HeldSessions()
       }

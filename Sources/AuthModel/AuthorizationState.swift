@@ -1,102 +1,264 @@
 /// Everything Core Location knows about one app at one moment (RULES.md §1).
 ///
-/// A small value: a few bytes of flags and two fixed-size session lists, no heap storage, so the
-/// explorer can copy and hash millions of them. Observable values (authorization status,
-/// diagnostics, delivery…) are not stored here: they are computed from these fields by the
-/// rules, in `AuthorizationState+Derived.swift` and `AuthorizationState+Diagnostics.swift`.
+/// A small value: one word of flags and small enums, two fixed-size session lists and a bit set,
+/// no heap storage, so the explorer can copy and hash millions of them. Observable values
+/// (authorization status, diagnostics, delivery…) are not stored here: they are computed from
+/// these fields by the rules, in `AuthorizationState+Derived.swift` and
+/// `AuthorizationState+Diagnostics.swift`.
 ///
 /// The fields are public so that tools can build and pack states; to drive a story, apply
 /// ``AuthorizationEvent``s with ``applying(_:configuration:trace:)``, which refuses what iOS
 /// would never do, or use ``AuthorizationSimulator``.
-///
-/// The stored properties are grouped by how long they last (the MARKs) and, within a group,
-/// ordered so that no field needs padding: Swift lays them out in declaration order, each at its
-/// alignment. The six persisted flags and the two carried ones fill the first 8 bytes, the
-/// session lists (24 bytes each, 8-byte aligned) follow, then the 4-byte declined keys, then the
-/// 1- and 2-byte fields. The state is 71 bytes, stride 72: the explorer copies states several
-/// times per transition, and its speed relies on this size, which `AuthorizationStateTests` pins.
 public struct AuthorizationState: Hashable, Sendable {
+  /// Every flag and small enum below, a few bits each at the places ``Field`` gives.
+  ///
+  /// One word rather than a stored property each: the explorer copies, compares and packs a
+  /// state on every step it tries, and packs this word as it is (package access).
+  @usableFromInline package var fields: UInt32 = 0
+  /// The CLServiceSessions the app holds, in creation order.
+  public var sessions: HeldSessions
+  /// The sessions held when the app was last terminated (R19).
+  public var sessionsAtTermination: HeldSessions
+  /// The prompt pending, shown or waiting for the foreground (R6).
+  public var pendingPrompt: PendingPrompt?
+  /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
+  /// ``PurposeKey/index``.
+  public var declinedPurposeKeys: UInt32
+
+  /// Where each field sits in ``fields``: the shift of its lowest bit.
+  @usableFromInline package enum Field {
+    /// 2 bits: LocationSetting.code.
+    @usableFromInline static var location: UInt32 { 0 }
+    @usableFromInline static var precise: UInt32 { 2 }
+    @usableFromInline static var provisionalAlways: UInt32 { 3 }
+    @usableFromInline static var alwaysPromptSpent: UInt32 { 4 }
+    @usableFromInline static var locationServicesEnabled: UInt32 { 5 }
+    @usableFromInline static var restrictionsEnabled: UInt32 { 6 }
+    @usableFromInline static var iteratingAtTermination: UInt32 { 7 }
+    @usableFromInline static var carriedBackgroundActivity: UInt32 { 8 }
+    /// 2 bits: AppRunState.code.
+    @usableFromInline static var app: UInt32 { 9 }
+    @usableFromInline static var inGrace: UInt32 { 11 }
+    @usableFromInline static var rejoinWindowOpen: UInt32 { 12 }
+    @usableFromInline static var allowOnce: UInt32 { 13 }
+    @usableFromInline static var temporaryFullAccuracy: UInt32 { 14 }
+    @usableFromInline static var iteratingLiveUpdates: UInt32 { 15 }
+    @usableFromInline static var iteratingMonitor: UInt32 { 16 }
+    /// 2 bits: HeldBackgroundActivity.code.
+    @usableFromInline static var backgroundActivity: UInt32 { 17 }
+    /// 2 bits: RequestResult.code, 0 for none.
+    @usableFromInline static var lastRequestResult: UInt32 { 19 }
+    /// The number of bits used.
+    @usableFromInline package static var width: UInt32 { 21 }
+  }
+
+  @inlinable @inline(__always)
+  func bits(_ shift: UInt32, _ width: UInt32) -> UInt32 {
+    fields &>> shift & (1 &<< width &- 1)
+  }
+
+  @inlinable @inline(__always)
+  mutating func setBits(_ shift: UInt32, _ width: UInt32, _ value: UInt32) {
+    fields = fields & ~((1 &<< width &- 1) &<< shift) | value &<< shift
+  }
+
+  @inlinable @inline(__always)
+  func flag(_ shift: UInt32) -> Bool { fields &>> shift & 1 != 0 }
+
+  @inlinable @inline(__always)
+  mutating func setFlag(_ shift: UInt32, _ on: Bool) { setBits(shift, 1, on ? 1 : 0) }
+
   // MARK: Persisted: survives termination, changed by the user, a prompt answer or a reset.
 
   /// The app's stored choice, as Settings names it. Allow Once is `whileUsing` + ``allowOnce``.
-  public var location: LocationSetting
+  @inlinable public var location: LocationSetting {
+    get { LocationSetting(code: bits(Field.location, 2)) }
+    set { setBits(Field.location, 2, newValue.code) }
+  }
   /// The Precise Location toggle.
-  public var precise: Bool
+  @inlinable public var precise: Bool {
+    get { flag(Field.precise) }
+    set { setFlag(Field.precise, newValue) }
+  }
   /// Allow While Using was given on `requestAlwaysAuthorization()`'s prompt (R14).
-  public var provisionalAlways: Bool
+  @inlinable public var provisionalAlways: Bool {
+    get { flag(Field.provisionalAlways) }
+    set { setFlag(Field.provisionalAlways, newValue) }
+  }
   /// The one Always prompt has been shown since the last reset (R15).
-  public var alwaysPromptSpent: Bool
+  @inlinable public var alwaysPromptSpent: Bool {
+    get { flag(Field.alwaysPromptSpent) }
+    set { setFlag(Field.alwaysPromptSpent, newValue) }
+  }
   /// Settings › Privacy › Location Services (R24).
-  public var locationServicesEnabled: Bool
+  @inlinable public var locationServicesEnabled: Bool {
+    get { flag(Field.locationServicesEnabled) }
+    set { setFlag(Field.locationServicesEnabled, newValue) }
+  }
   /// Parental controls or MDM prevent location changes (R26).
-  public var restrictionsEnabled: Bool
+  @inlinable public var restrictionsEnabled: Bool {
+    get { flag(Field.restrictionsEnabled) }
+    set { setFlag(Field.restrictionsEnabled, newValue) }
+  }
 
   // MARK: Carried across termination until the next launch (R19, R36, R37).
 
   /// The app was iterating live updates or monitor events when last terminated (R36).
-  public var iteratingAtTermination: Bool
+  @inlinable public var iteratingAtTermination: Bool {
+    get { flag(Field.iteratingAtTermination) }
+    set { setFlag(Field.iteratingAtTermination, newValue) }
+  }
   /// An active CLBackgroundActivitySession carries the terminated app, until it is resumed with
   /// `backgroundActivity: start` right after launch or ends (R37).
-  public var carriedBackgroundActivity: Bool
-  /// The sessions held when the app was last terminated.
-  public var sessionsAtTermination: HeldSessions
+  @inlinable public var carriedBackgroundActivity: Bool {
+    get { flag(Field.carriedBackgroundActivity) }
+    set { setFlag(Field.carriedBackgroundActivity, newValue) }
+  }
 
   // MARK: Volatile: gone at termination.
 
-  /// The CLServiceSessions the app holds, in creation order.
-  public var sessions: HeldSessions
-  /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
-  /// ``PurposeKey/index``.
-  public var declinedPurposeKeys: UInt32
-  /// The prompt pending, shown or waiting for the foreground (R6).
-  public var pendingPrompt: PendingPrompt?
-  public var app: AppRunState
+  @inlinable public var app: AppRunState {
+    get { AppRunState(code: bits(Field.app, 2)) }
+    set { setBits(Field.app, 2, newValue.code) }
+  }
   /// The app has just left the foreground and is still in use (R3).
-  public var inGrace: Bool
+  @inlinable public var inGrace: Bool {
+    get { flag(Field.inGrace) }
+    set { setFlag(Field.inGrace, newValue) }
+  }
   /// The app was launched and no `wait` has happened since: sessions matching those held at
   /// termination rejoin (R19), and a carried background activity can be resumed (R37).
-  public var rejoinWindowOpen: Bool
+  @inlinable public var rejoinWindowOpen: Bool {
+    get { flag(Field.rejoinWindowOpen) }
+    set { setFlag(Field.rejoinWindowOpen, newValue) }
+  }
   /// The when-in-use grant is Allow Once (R12).
-  public var allowOnce: Bool
+  @inlinable public var allowOnce: Bool {
+    get { flag(Field.allowOnce) }
+    set { setFlag(Field.allowOnce, newValue) }
+  }
   /// Temporary full accuracy was granted (R11, R12).
-  public var temporaryFullAccuracy: Bool
+  @inlinable public var temporaryFullAccuracy: Bool {
+    get { flag(Field.temporaryFullAccuracy) }
+    set { setFlag(Field.temporaryFullAccuracy, newValue) }
+  }
   /// The app iterates `CLLocationUpdate.liveUpdates()`.
-  public var iteratingLiveUpdates: Bool
+  @inlinable public var iteratingLiveUpdates: Bool {
+    get { flag(Field.iteratingLiveUpdates) }
+    set { setFlag(Field.iteratingLiveUpdates, newValue) }
+  }
   /// The app iterates `CLMonitor.events`.
-  public var iteratingMonitor: Bool
+  @inlinable public var iteratingMonitor: Bool {
+    get { flag(Field.iteratingMonitor) }
+    set { setFlag(Field.iteratingMonitor, newValue) }
+  }
   /// The CLBackgroundActivitySession the app holds.
-  public var backgroundActivity: HeldBackgroundActivity
+  @inlinable public var backgroundActivity: HeldBackgroundActivity {
+    get { HeldBackgroundActivity(code: bits(Field.backgroundActivity, 2)) }
+    set { setBits(Field.backgroundActivity, 2, newValue.code) }
+  }
   /// The result of the last legacy request this run (R13–R16).
-  public var lastRequestResult: RequestResult?
+  @inlinable public var lastRequestResult: RequestResult? {
+    get { RequestResult(code: bits(Field.lastRequestResult, 2)) }
+    set { setBits(Field.lastRequestResult, 2, newValue?.code ?? 0) }
+  }
 
   /// The state before the first step of a story.
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
+    sessions = HeldSessions()
+    sessionsAtTermination = HeldSessions()
+    pendingPrompt = nil
+    declinedPurposeKeys = 0
     location = start.location
     precise = start.precise ?? configuration.defaultPrecise
-    provisionalAlways = false
     alwaysPromptSpent = start.alwaysPromptSpent
     locationServicesEnabled = start.locationServicesEnabled
     restrictionsEnabled = start.restrictionsEnabled
-    iteratingAtTermination = false
-    carriedBackgroundActivity = false
-    sessionsAtTermination = HeldSessions()
-    sessions = HeldSessions()
-    declinedPurposeKeys = 0
-    pendingPrompt = nil
     app = start.app
-    inGrace = false
-    rejoinWindowOpen = false
-    allowOnce = false
-    temporaryFullAccuracy = false
-    iteratingLiveUpdates = false
-    iteratingMonitor = false
-    backgroundActivity = .none
-    lastRequestResult = nil
   }
 
   /// Whether the temporary full accuracy prompt for `key` was declined this run (R22).
   public func declined(_ key: PurposeKey) -> Bool {
     key.index < 32 && declinedPurposeKeys & (1 << UInt32(key.index)) != 0
+  }
+}
+
+// The codes of the small enums in ``AuthorizationState/fields``: the explorer's packed states
+// keep them as they are.
+
+extension LocationSetting {
+  @inlinable var code: UInt32 {
+    switch self {
+    case .askNextTime: 0
+    case .never: 1
+    case .whileUsing: 2
+    case .always: 3
+    }
+  }
+
+  @inlinable init(code: UInt32) {
+    switch code {
+    case 1: self = .never
+    case 2: self = .whileUsing
+    case 3: self = .always
+    default: self = .askNextTime
+    }
+  }
+}
+
+extension AppRunState {
+  @inlinable var code: UInt32 {
+    switch self {
+    case .notRunning: 0
+    case .foreground: 1
+    case .background: 2
+    }
+  }
+
+  @inlinable init(code: UInt32) {
+    switch code {
+    case 1: self = .foreground
+    case 2: self = .background
+    default: self = .notRunning
+    }
+  }
+}
+
+extension HeldBackgroundActivity {
+  @inlinable var code: UInt32 {
+    switch self {
+    case .none: 0
+    case .started: 1
+    case .startedOutsideForeground: 2
+    }
+  }
+
+  @inlinable init(code: UInt32) {
+    switch code {
+    case 1: self = .started
+    case 2: self = .startedOutsideForeground
+    default: self = .none
+    }
+  }
+}
+
+extension RequestResult {
+  /// Never 0, which stands for no result.
+  @inlinable var code: UInt32 {
+    switch self {
+    case .prompted: 1
+    case .noEffect: 2
+    case .promptDeclined: 3
+    }
+  }
+
+  @inlinable init?(code: UInt32) {
+    switch code {
+    case 1: self = .prompted
+    case 2: self = .noEffect
+    case 3: self = .promptDeclined
+    default: return nil
+    }
   }
 }
 

@@ -37,12 +37,12 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   public static let capacity = 8
 
   /// ``SessionID/rawValue``s, a byte per lane.
-  private var ids: UInt64 = 0
+  @usableFromInline var ids: UInt64 = 0
   /// ``PurposeKey/index``es, a byte per lane; zero where the session names no key.
   private var keys: UInt64 = 0
   /// The rest, in fields of `Field`: the goals, which lanes name a key (so that key index 0
   /// differs from none), which were created in use, and the count.
-  private var flags: UInt64 = 0
+  @usableFromInline var flags: UInt64 = 0
 
   /// The fields of `flags`: where each starts and how wide one lane of it is.
   private enum Field {
@@ -51,7 +51,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     /// A bit per lane: the session names a purpose key.
     static let keyed = (shift: UInt64(16), width: 1)
     /// A bit per lane: the session was created in use.
-    static let inUse = (shift: UInt64(24), width: 1)
+    static let inUse = (shift: HeldSessions.inUseShift, width: 1)
     /// The number of sessions, above the fields with lanes.
     static let count: UInt64 = 32
     /// The bits of the fields with lanes.
@@ -104,17 +104,15 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
 
   public var isFull: Bool { count == Self.capacity }
 
-  /// The id of the session at `position`, read without decoding the rest (for packing).
-  public func id(at position: Int) -> SessionID {
-    precondition(position >= 0 && position < count, "session index out of range")
-    return id(atLane: position)
-  }
+  /// The ids' bytes, a lane per position (zero past ``count``), and the createdInUse marks, a
+  /// bit per position: the explorer packs the sessions from these without a call per position.
+  @inlinable package var idLanes: UInt64 { ids }
+  @inlinable package var createdInUseLanes: UInt64 { flags &>> Self.inUseShift & 0xFF }
 
-  /// Whether the session at `position` was created in use, read without decoding the rest.
-  public func createdInUse(at position: Int) -> Bool {
-    precondition(position >= 0 && position < count, "session index out of range")
-    return bit(Field.inUse.shift, lane: position)
-  }
+  /// Clears every session's createdInUse mark, in place.
+  @inlinable package mutating func clearCreatedInUse() { flags &= ~(0xFF &<< Self.inUseShift) }
+
+  @inlinable static var inUseShift: UInt64 { 24 }
 
   /// Appends a session. - Precondition: not ``isFull``.
   public mutating func append(_ session: HeldSession) {

@@ -15,6 +15,29 @@ import Testing
   /// A full list of distinct sessions.
   static let full = (0..<HeldSessions.capacity).map(session)
 
+  /// The ids, position by position, as the explorer's packing reads them (`idLanes`).
+  static func laneIDs(_ sessions: HeldSessions) -> [SessionID] {
+    sessions.indices.map { SessionID(UInt8(truncatingIfNeeded: sessions.idLanes >> (8 * $0))) }
+  }
+
+  /// The createdInUse marks, position by position, as the packing reads them.
+  static func laneMarks(_ sessions: HeldSessions) -> [Bool] {
+    sessions.indices.map { sessions.createdInUseLanes >> $0 & 1 != 0 }
+  }
+
+  @Test("the lanes past the count are zero, and clearing the marks keeps everything else")
+  func lanesAndMarks() {
+    var sessions = HeldSessions(Self.full.prefix(3))
+    #expect(sessions.idLanes >> 24 == 0)
+    #expect(sessions.createdInUseLanes >> 3 == 0)
+    #expect(Self.laneMarks(sessions) == [true, false, true])
+    sessions.clearCreatedInUse()
+    #expect(sessions.createdInUseLanes == 0)
+    var expected = Array(Self.full.prefix(3))
+    for i in expected.indices { expected[i].createdInUse = false }
+    #expect(sessions == HeldSessions(expected))
+  }
+
   @Test("appending up to capacity keeps every session and its order")
   func appendToCapacity() {
     var sessions = HeldSessions()
@@ -25,8 +48,8 @@ import Testing
     }
     #expect(sessions.isFull)
     #expect(Array(sessions) == Self.full)
-    #expect(sessions.indices.map(sessions.id(at:)) == Self.full.map(\.id))
-    #expect(sessions.indices.map(sessions.createdInUse(at:)) == Self.full.map(\.createdInUse))
+    #expect(Self.laneIDs(sessions) == Self.full.map(\.id))
+    #expect(Self.laneMarks(sessions) == Self.full.map(\.createdInUse))
     #expect(sessions.firstIndex(of: Self.full[7].id) == 7)
     #expect(!sessions.contains(SessionID(9)))
   }
@@ -52,8 +75,8 @@ import Testing
     var expected = Self.full
     expected.remove(at: test.position)
     #expect(Array(sessions) == expected)
-    #expect(sessions.indices.map(sessions.id(at:)) == expected.map(\.id))
-    #expect(sessions.indices.map(sessions.createdInUse(at:)) == expected.map(\.createdInUse))
+    #expect(Self.laneIDs(sessions) == expected.map(\.id))
+    #expect(Self.laneMarks(sessions) == expected.map(\.createdInUse))
     // The freed lane is cleared: equal lists compare and hash alike whatever their history.
     let fresh = HeldSessions(expected)
     #expect(sessions == fresh)
@@ -86,8 +109,8 @@ import Testing
     ]
     let sessions = HeldSessions(extremes)
     #expect(Array(sessions) == extremes)
-    #expect(sessions.id(at: 0) == SessionID(0))
-    #expect(sessions.id(at: 1) == SessionID(255))
+    #expect(Self.laneIDs(sessions)[0] == SessionID(0))
+    #expect(Self.laneIDs(sessions)[1] == SessionID(255))
     #expect(sessions.firstIndex(of: SessionID(255)) == 1)
     #expect(sessions.firstIndex(of: SessionID(0)) == 0)
   }
@@ -138,7 +161,7 @@ import Testing
     #expect(sessions == HeldSessions(expected))
     #expect(sessions.hashValue == HeldSessions(expected).hashValue)
     sessions[2].createdInUse = true
-    #expect(sessions.createdInUse(at: 2))
+    #expect(Self.laneMarks(sessions)[2])
     #expect(sessions[2].id == SessionID(200))
   }
 
@@ -191,8 +214,8 @@ import Testing
       #expect(sessions == HeldSessions(model))
       #expect(sessions.hashValue == HeldSessions(model).hashValue)
       for (position, session) in model.enumerated() {
-        #expect(sessions.id(at: position) == session.id)
-        #expect(sessions.createdInUse(at: position) == session.createdInUse)
+        #expect(Self.laneIDs(sessions)[position] == session.id)
+        #expect(Self.laneMarks(sessions)[position] == session.createdInUse)
         #expect(sessions.firstIndex(of: session.id) == model.firstIndex { $0.id == session.id })
       }
     }
