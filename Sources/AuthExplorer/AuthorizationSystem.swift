@@ -8,6 +8,8 @@ public struct AuthorizationSystem: Sendable {
   public let codec: AuthorizationStateCodec
   /// The reductions applied to every state before it is packed.
   public let reductions: [Reduction]
+  /// `reductions` as bits (``Reduction/bits(_:)``), which every step tests.
+  private let reductionBits: UInt8
   /// Every step, in the fixed order the explorer tries them.
   public let actions: [AuthorizationEvent]
 
@@ -18,6 +20,7 @@ public struct AuthorizationSystem: Sendable {
     self.configuration = configuration
     self.catalogue = catalogue
     self.reductions = reductions
+    reductionBits = Reduction.bits(reductions)
     codec = try AuthorizationStateCodec(configuration: configuration, catalogue: catalogue)
     var actions: [AuthorizationEvent] = [
       .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
@@ -179,7 +182,7 @@ public struct AuthorizationSystem: Sendable {
   }
 
   private func reduce(_ state: inout ExploredState) {
-    for reduction in reductions { reduction.apply(to: &state) }
+    Reduction.apply(reductionBits, to: &state)
   }
 
   /// The names of sessions and keys, for explanations and counterexamples.

@@ -18,11 +18,29 @@ public enum Reduction: String, CaseIterable, Hashable, Sendable {
 
   /// Applies the reduction to `state`.
   public func apply(to state: inout ExploredState) {
+    Self.apply(bit, to: &state)
+  }
+
+  /// The reduction's bit in the sets ``apply(_:to:)`` takes.
+  var bit: UInt8 {
     switch self {
-    case .forgetRequestResult:
+    case .forgetRequestResult: 1 << 0
+    case .forgetTerminationRecord: 1 << 1
+    }
+  }
+
+  /// The bits of `reductions`.
+  static func bits(_ reductions: [Reduction]) -> UInt8 {
+    reductions.reduce(0) { $0 | $1.bit }
+  }
+
+  /// Applies the reductions whose bits are set in `reductions` to `state`: what the explorer
+  /// runs on every step, a test per reduction rather than a loop over an array of them.
+  static func apply(_ reductions: UInt8, to state: inout ExploredState) {
+    if reductions & Self.forgetRequestResult.bit != 0 {
       state.model.lastRequestResult = nil
-    case .forgetTerminationRecord:
-      guard state.model.app != .notRunning else { return }
+    }
+    if reductions & Self.forgetTerminationRecord.bit != 0, state.model.app != .notRunning {
       state.model.iteratingAtTermination = false
       if state.model.rejoinWindowOpen {
         state.model.sessionsAtTermination.clearCreatedInUse()

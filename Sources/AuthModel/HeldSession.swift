@@ -112,6 +112,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   /// Clears every session's createdInUse mark, in place.
   @inlinable package mutating func clearCreatedInUse() { flags &= ~(0xFF &<< Self.inUseShift) }
 
+  /// Where the createdInUse bits start in `flags` (`Field.inUse`), for the accessors above.
   @inlinable static var inUseShift: UInt64 { 24 }
 
   /// Appends a session. - Precondition: not ``isFull``.

@@ -18,6 +18,16 @@ import Testing
     }
   }
 
+  @Test("each reduction alone forgets something: fewer states than with none")
+  func eachReductionReduces() throws {
+    let configuration = AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground)
+    let none = try Fixtures.explore(configuration, sessions: "", reductions: [])
+    for reduction in Reduction.allCases {
+      let one = try Fixtures.explore(configuration, sessions: "", reductions: [reduction])
+      #expect(one.states < none.states, "\(reduction.rawValue) forgets nothing")
+    }
+  }
+
   @Test(
     "exploring with and without the reductions gives the same verdicts",
     arguments: [
