@@ -79,8 +79,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   }
 
   private static let stateProperties = allCases.filter(\.isStateProperty)
-  private static let stateWitnesses = AuthorizationWitness.all.filter(\.isStateWitness)
-    .map { ($0, $0.bit) }
+  private static let stateWitnesses = AuthorizationWitness.StateWitnesses()
   private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
     .map { ($0, $0.bit) }
 
@@ -101,7 +100,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
     // Most steps can reach no step witness: only those that can are asked.
     if AuthorizationWitness.stepWitness(reachableBy: event) != nil {
-      for (w, bit) in stepWitnesses where w.reached(event: event, after: after, nil) { bits |= bit }
+      for (w, bit) in stepWitnesses where w.reached(event: event, after: after) { bits |= bit }
     }
     return bits
   }
@@ -115,10 +114,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     for p in stateProperties where !p.holds(in: state, o, c) {
       bits |= p.bit
     }
-    for (w, bit) in stateWitnesses where w.reached(event: nil, after: state, o) {
-      bits |= bit
-    }
-    return bits
+    return bits | stateWitnesses.reached(in: state, o)
   }
 
   /// Whether a state property (``isStateProperty``) holds in `state`, whose observation is `o`.
@@ -258,28 +254,50 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether the witness is reached; `observation` is that of `after`, or `nil` for a step
-  /// witness, which needs none.
-  func reached(event: AuthorizationEvent?, after: ExploredState, _ observation: Observation?)
-    -> Bool
-  {
-    switch self {
-    case .carriedAcrossTermination, .relaunch:
-      guard let event, Self.stepWitness(reachableBy: event) == self else { return false }
-      // A relaunch is the witness; a termination is one only if it carries the session.
-      return self == .relaunch || after.model.carriedBackgroundActivity
-    default:
-      break
+  /// Whether the step witness is reached by the step `event` to `after`; a state witness is
+  /// never reached by a step (``StateWitnesses`` says where state witnesses are reached).
+  func reached(event: AuthorizationEvent, after: ExploredState) -> Bool {
+    guard Self.stepWitness(reachableBy: event) == self else { return false }
+    // A relaunch is the witness; a termination is one only if it carries the session.
+    return self == .relaunch || after.model.carriedBackgroundActivity
+  }
+
+  /// The state witnesses, by the observable each names, with their bits: what each one means,
+  /// read as a few comparisons per state rather than a switch per witness.
+  struct StateWitnesses: Sendable {
+    private var status: [(AuthorizationStatus, UInt64)] = []
+    private var accuracy: [(AccuracyAuthorization, UInt64)] = []
+    private var prompt: [(Prompt, UInt64)] = []
+    private var diagnostic: [(DiagnosticFlag, UInt64)] = []
+    private var updates: [(LiveUpdatesDelivery, UInt64)] = []
+    private var indicatorShown: UInt64 = 0
+
+    init() {
+      for w in AuthorizationWitness.all {
+        switch w {
+        case .status(let s): status.append((s, w.bit))
+        case .accuracy(let a): accuracy.append((a, w.bit))
+        case .prompt(let p): prompt.append((p, w.bit))
+        case .diagnostic(let d): diagnostic.append((d, w.bit))
+        case .updates(let u): updates.append((u, w.bit))
+        case .indicatorShown: indicatorShown = w.bit
+        case .carriedAcrossTermination, .relaunch: break
+        }
+      }
     }
-    guard let o = observation else { return false }
-    return switch self {
-    case .status(let s): o.status == s
-    case .accuracy(let a): o.accuracy == a
-    case .prompt(let p): after.model.pendingPrompt?.prompt == p
-    case .diagnostic(let d): o.flags.contains(d)
-    case .updates(let u): o.updates == u
-    case .indicatorShown: o.indicator == .shown
-    case .carriedAcrossTermination, .relaunch: false
+
+    /// The bits of the state witnesses reached in `state`, whose observation is `o`.
+    func reached(in state: ExploredState, _ o: Observation) -> UInt64 {
+      var bits: UInt64 = 0
+      for (s, bit) in status where o.status == s { bits |= bit }
+      for (a, bit) in accuracy where o.accuracy == a { bits |= bit }
+      if let shown = state.model.pendingPrompt?.prompt {
+        for (p, bit) in prompt where p == shown { bits |= bit }
+      }
+      for (d, bit) in diagnostic where o.flags.contains(d) { bits |= bit }
+      for (u, bit) in updates where o.updates == u { bits |= bit }
+      if o.indicator == .shown { bits |= indicatorShown }
+      return bits
     }
   }
 }
