@@ -191,8 +191,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       return !before.upgradePromptShown
     case .p9:
       guard beforeIsDenied else { return true }
-      var t = Trace.off
-      guard after.model.authorizationStatus(c, trace: &t) != .denied else { return true }
+      guard after.model.authorizationStatus(c) != .denied else { return true }
       if case .settings = event { return true }
       return false
     case .p2, .p4, .p5, .p8, .p10, .p11:

@@ -248,8 +248,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
             let firstSequence = (position - partStart) * actionCount
             let refused = system.refusedActions(in: before)
             var after = before
-            for actionIndex in 0..<actionCount {
-              if System.isMarked(actionIndex, in: refused) { continue }
+            for actionIndex in System.unmarkedActions(refused, count: actionCount) {
               let action = actions[actionIndex]
               guard system.next(before, action, into: &after) else { continue }
               transitions &+= 1

@@ -10,12 +10,16 @@ final class Frontier {
   @usableFromInline static var chunkBits: Int { 10 }
   @usableFromInline static var chunkSize: Int { 1 << chunkBits }
 
+  // `@exclusivity(unchecked)`: only the coordinating thread writes a frontier, between the
+  // parallel phases; the checks cost more than an append (two `swift_beginAccess` each).
+
   /// The chunks, in order; those wholly below the released position are freed (`nil`).
-  @usableFromInline private(set) var chunks: [UnsafeMutablePointer<UInt64>?] = []
+  @exclusivity(unchecked) @usableFromInline
+  private(set) var chunks: [UnsafeMutablePointer<UInt64>?] = []
   /// States appended, released ones included: positions run from 0 to `count`.
-  @usableFromInline private(set) var count = 0
+  @exclusivity(unchecked) @usableFromInline private(set) var count = 0
   /// Chunks freed from the front.
-  private var released = 0
+  @exclusivity(unchecked) private var released = 0
 
   init() {}
 

@@ -17,8 +17,7 @@ struct Observation {
 
   /// The effective status alone.
   static func status(of s: AuthorizationState, _ c: AppConfiguration) -> AuthorizationStatus {
-    var t = Trace.off
-    return s.authorizationStatus(c, trace: &t)
+    s.authorizationStatus(c)
   }
 
   init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {

@@ -85,9 +85,8 @@ struct PathSearch<System: TransitionSystem> {
         let state = system.unpack(key)
         // The same skips as the search's, so the same discoveries in the same order.
         let refused = system.refusedActions(in: state)
-        for (index, action) in actions.enumerated() {
-          if System.isMarked(index, in: refused) { continue }
-          guard let after = system.next(state, action) else { continue }
+        for index in System.unmarkedActions(refused, count: actions.count) {
+          guard let after = system.next(state, actions[index]) else { continue }
           discover(system.pack(after), from: key)
         }
       }

@@ -76,10 +76,38 @@ extension TransitionSystem {
   @inlinable
   public func refusedActions(in state: State) -> UInt64 { 0 }
 
-  /// Whether `marks`, from ``refusedActions(in:)``, mark the action at `index` as refused:
-  /// how the explorer and the path search both read them.
+  /// The indexes of the actions to try given `marks` from ``refusedActions(in:)``, in order:
+  /// how the explorer and the path search both read the marks.
   @inlinable
-  static func isMarked(_ index: Int, in marks: UInt64) -> Bool {
-    index < 64 && (marks &>> UInt64(truncatingIfNeeded: index)) & 1 != 0
+  static func unmarkedActions(_ marks: UInt64, count: Int) -> UnmarkedActions {
+    UnmarkedActions(marks: marks, count: count)
+  }
+}
+
+/// The indexes `0..<count` whose bit in `marks` is clear, in increasing order; every index from
+/// 64 on. Walks the clear bits one at a time rather than testing every index.
+@usableFromInline
+struct UnmarkedActions: Sequence, IteratorProtocol {
+  @usableFromInline var pending: UInt64
+  @usableFromInline var index: Int
+  @usableFromInline let count: Int
+
+  @inlinable
+  init(marks: UInt64, count: Int) {
+    pending = ~marks & (count >= 64 ? UInt64.max : (1 &<< UInt64(Swift.max(count, 0))) &- 1)
+    index = 64
+    self.count = count
+  }
+
+  @inlinable
+  mutating func next() -> Int? {
+    if pending != 0 {
+      let next = pending.trailingZeroBitCount
+      pending &= pending &- 1
+      return next
+    }
+    guard index < count else { return nil }
+    defer { index &+= 1 }
+    return index
   }
 }

@@ -4,6 +4,15 @@
 extension AuthorizationState {
   // MARK: R1–R4
 
+  /// `CLLocationManager.authorizationStatus` (R1), without recording why.
+  ///
+  /// What the explorer asks on most steps: here the trace is known to record nothing, so the
+  /// citations compile away.
+  public func authorizationStatus(_ c: AppConfiguration) -> AuthorizationStatus {
+    var trace = Trace.off
+    return authorizationStatus(c, trace: &trace)
+  }
+
   /// `CLLocationManager.authorizationStatus` (R1).
   public func authorizationStatus(
     _ c: AppConfiguration, trace: inout Trace
