@@ -234,16 +234,18 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               position & (Frontier.chunkSize - 1)]
             let before = system.unpack(key)
             let beforeFindings = system.findings(of: before)
-            // Hits are rare: one test of the findings stands for the checks that read them.
-            let stateHit = stateConditions || beforeFindings & stateFindings != 0
-            for check in stateChecks.indices where stateHit {
-              let hit: Bool
-              if let condition = stateChecks[check].condition {
-                hit = condition(before) != stateChecks[check].isAlways
-              } else {
-                hit = beforeFindings & stateChecks[check].finding != 0
+            // Hits are rare: one test of the findings stands for the checks that read them (an
+            // `if` around the loop: a loop's `where` would still walk every check).
+            if stateConditions || beforeFindings & stateFindings != 0 {
+              for check in stateChecks.indices {
+                let hit: Bool
+                if let condition = stateChecks[check].condition {
+                  hit = condition(before) != stateChecks[check].isAlways
+                } else {
+                  hit = beforeFindings & stateChecks[check].finding != 0
+                }
+                if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
               }
-              if hit { worker.record(stateChecks[check].index, position: position, action: -1) }
             }
             let firstSequence = (position - partStart) * actionCount
             let refused = system.refusedActions(in: before)
@@ -253,18 +255,18 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               guard system.next(before, action, into: &after) else { continue }
               transitions &+= 1
               let afterFindings = system.findings(of: after)
-              let transitionHit =
-                transitionConditions || afterFindings & transitionFindings != 0
-              for check in transitionChecks.indices where transitionHit {
-                let hit: Bool
-                if let condition = transitionChecks[check].condition {
-                  hit = condition(before, action, after) != transitionChecks[check].isAlways
-                } else {
-                  hit = afterFindings & transitionChecks[check].finding != 0
-                }
-                if hit {
-                  worker.record(
-                    transitionChecks[check].index, position: position, action: actionIndex)
+              if transitionConditions || afterFindings & transitionFindings != 0 {
+                for check in transitionChecks.indices {
+                  let hit: Bool
+                  if let condition = transitionChecks[check].condition {
+                    hit = condition(before, action, after) != transitionChecks[check].isAlways
+                  } else {
+                    hit = afterFindings & transitionChecks[check].finding != 0
+                  }
+                  if hit {
+                    worker.record(
+                      transitionChecks[check].index, position: position, action: actionIndex)
+                  }
                 }
               }
               let successor = system.pack(after)
