@@ -87,7 +87,6 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// once per transition, so that the explorer tests bits (``TransitionSystem/findings(of:)``).
   ///
   /// `beforeIsDenied` is whether `before`'s effective status is `denied`, known once per state.
-  @inline(__always)
   static func stepFindings(
     before: ExploredState, beforeIsDenied: Bool, event: AuthorizationEvent,
     after: ExploredState, _ c: AppConfiguration

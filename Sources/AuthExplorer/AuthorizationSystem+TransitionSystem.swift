@@ -26,7 +26,6 @@ extension AuthorizationSystem: TransitionSystem {
     return next(node, action, into: &successor) ? successor : nil
   }
 
-  @inline(__always)
   public func next(
     _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
   ) -> Bool {
