@@ -10,20 +10,23 @@
 /// ``AuthorizationEvent``s with ``applying(_:configuration:trace:)``, which refuses what iOS
 /// would never do, or use ``AuthorizationSimulator``.
 public struct AuthorizationState: Hashable, Sendable {
+  // The stored properties, widest first so that none needs padding: the explorer copies a
+  // state on every step it tries.
+
+  /// The CLServiceSessions the app holds, in creation order.
+  public var sessions: HeldSessions
+  /// The sessions held when the app was last terminated (R19).
+  public var sessionsAtTermination: HeldSessions
   /// Every flag and small enum below, a few bits each at the places ``Field`` gives.
   ///
   /// One word rather than a stored property each: the explorer copies, compares and packs a
   /// state on every step it tries, and packs this word as it is (package access).
   @usableFromInline package var fields: UInt32 = 0
-  /// The CLServiceSessions the app holds, in creation order.
-  public var sessions: HeldSessions
-  /// The sessions held when the app was last terminated (R19).
-  public var sessionsAtTermination: HeldSessions
-  /// The prompt pending, shown or waiting for the foreground (R6).
-  public var pendingPrompt: PendingPrompt?
   /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
   /// ``PurposeKey/index``.
   public var declinedPurposeKeys: UInt32
+  /// The prompt pending, shown or waiting for the foreground (R6).
+  public var pendingPrompt: PendingPrompt?
 
   /// Where each field sits in ``fields``: the shift of its lowest bit.
   @usableFromInline package enum Field {
