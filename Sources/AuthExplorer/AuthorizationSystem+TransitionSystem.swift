@@ -31,7 +31,7 @@ extension AuthorizationSystem: TransitionSystem {
   ) -> Bool {
     guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
-      node.isDenied ?? (Observation.status(of: node.state.model, configuration) == .denied)
+      node.isDenied ?? (node.state.model.authorizationStatus(configuration) == .denied)
     successor.findings = AuthorizationProperty.stepFindings(
       before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: successor.state,
       configuration)

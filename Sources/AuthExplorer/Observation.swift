@@ -15,14 +15,9 @@ struct Observation {
   /// Some holder has `authorizationDeniedGlobally` without `authorizationDenied` (P11).
   let deniedGloballyWithoutDenied: Bool
 
-  /// The effective status alone.
-  static func status(of s: AuthorizationState, _ c: AppConfiguration) -> AuthorizationStatus {
-    s.authorizationStatus(c)
-  }
-
   init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
     var t = Trace.off
-    status = Self.status(of: s, c)
+    status = s.authorizationStatus(c)
     accuracy = s.accuracyAuthorization(trace: &t)
     authorized = status == .authorizedAlways || status == .authorizedWhenInUse
     inUse = s.isInUse(c, trace: &t)

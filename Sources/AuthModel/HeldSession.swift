@@ -161,7 +161,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   }
 
   /// Writes `session` into lane `lane`, which must be zero in every field.
-  @inline(__always)  // into `append`: the explorer appends for every state it unpacks or reduces
+  @inline(__always)  // into `append`: the explorer appends for every state it unpacks
   private mutating func write(_ session: HeldSession, lane: Int) {
     let lane = UInt64(truncatingIfNeeded: lane)
     ids |= UInt64(session.id.rawValue) &<< (8 &* lane)
