@@ -39,11 +39,25 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   }
 
   /// Whether the property reads only one state (checked once per stored state) rather than a
-  /// step: it is not among ``forEachStepProperty(_:)``'s.
+  /// step: it is among ``forEachStateProperty(_:)``'s.
   var isStateProperty: Bool {
-    var readsStep = false
-    Self.forEachStepProperty { if $0 == self { readsStep = true } }
-    return !readsStep
+    var readsState = false
+    Self.forEachStateProperty { if $0 == self { readsState = true } }
+    return readsState
+  }
+
+  /// Calls `body` with each property that reads one state, in order: the one list of them.
+  ///
+  /// Written out call by call, like ``forEachStepProperty(_:)``: each call then inlines its
+  /// property's case alone.
+  @inline(__always)
+  static func forEachStateProperty(_ body: (AuthorizationProperty) -> Void) {
+    body(.p2)
+    body(.p4)
+    body(.p5)
+    body(.p8)
+    body(.p10)
+    body(.p11)
   }
 
   /// Calls `body` with each property that reads a step, in order: the one list of them.
@@ -51,6 +65,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// Written out call by call rather than as an array: ``stepFindings(before:beforeIsDenied:event:after:_:)``
   /// runs it for every transition, and a global array's `swift_once` and reference counting
   /// cost more than the checks (13 % more instructions in the callgrind reference run).
+  /// `AuthorizationExplorationTests` checks that the two lists share no property and miss none.
   @inline(__always)
   static func forEachStepProperty(_ body: (AuthorizationProperty) -> Void) {
     body(.p1)
@@ -78,7 +93,6 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  private static let stateProperties = allCases.filter(\.isStateProperty)
   private static let stateWitnesses = AuthorizationWitness.StateWitnesses()
   private static let stepWitnesses = AuthorizationWitness.all.filter { !$0.isStateWitness }
     .map { ($0, $0.bit) }
@@ -110,8 +124,8 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     -> UInt64
   {
     var bits: UInt64 = 0
-    for p in stateProperties where !p.holds(in: state, o, c) {
-      bits |= p.bit
+    forEachStateProperty { p in
+      if !p.holds(in: state, o, c) { bits |= p.bit }
     }
     return bits | stateWitnesses.reached(in: state, o)
   }
@@ -132,7 +146,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p5:
       return o.updates != .full || state.model.precise || state.model.temporaryFullAccuracy
     case .p8:
-      return !o.delivers || o.inUse || o.alwaysInEffect
+      guard o.delivers else { return true }
+      var t = Trace.off
+      return state.model.isInUse(c, trace: &t) || state.model.alwaysInEffectOutsideUse(c, trace: &t)
     case .p10:
       return state.model.pendingPrompt == nil
         || (!state.model.restrictionsEnabled && state.model.locationServicesEnabled)
@@ -189,10 +205,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       }
       return !before.upgradePromptShown
     case .p9:
+      // The cheap tests first: the status of `after` is the costly one.
       guard beforeIsDenied else { return true }
-      guard after.model.authorizationStatus(c) != .denied else { return true }
       if case .settings = event { return true }
-      return false
+      return after.model.authorizationStatus(c) == .denied
     case .p2, .p4, .p5, .p8, .p10, .p11:
       return true
     }

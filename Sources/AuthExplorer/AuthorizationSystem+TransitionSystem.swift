@@ -32,9 +32,12 @@ extension AuthorizationSystem: TransitionSystem {
     guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
       node.isDenied ?? (node.state.model.authorizationStatus(configuration) == .denied)
-    successor.findings = AuthorizationProperty.stepFindings(
+    // Into a local first: assigning the call's result to `successor` directly copied both
+    // states for the call.
+    let findings = AuthorizationProperty.stepFindings(
       before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: successor.state,
       configuration)
+    successor.findings = findings
     successor.isDenied = nil
     return true
   }

@@ -1,12 +1,13 @@
 import AuthModel
 
 /// The values the properties and witnesses read from one state, computed once per state.
+///
+/// Only values most states need: whether the app is in use, which only P8 reads and only of a
+/// state that delivers, is left to P8.
 struct Observation {
   let status: AuthorizationStatus
   let accuracy: AccuracyAuthorization
   let authorized: Bool
-  let inUse: Bool
-  let alwaysInEffect: Bool
   let updates: LiveUpdatesDelivery
   let monitorEvents: MonitorEventsDelivery
   let indicator: BackgroundIndicator
@@ -20,8 +21,6 @@ struct Observation {
     status = s.authorizationStatus(c)
     accuracy = s.accuracyAuthorization(trace: &t)
     authorized = status == .authorizedAlways || status == .authorizedWhenInUse
-    inUse = s.isInUse(c, trace: &t)
-    alwaysInEffect = s.alwaysInEffectOutsideUse(c, trace: &t)
     updates = s.liveUpdates(c, trace: &t)
     monitorEvents = s.monitorEvents(c, trace: &t)
     indicator = s.backgroundIndicator(c, trace: &t)
