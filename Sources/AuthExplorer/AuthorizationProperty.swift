@@ -282,7 +282,9 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     private var status: [(AuthorizationStatus, UInt64)] = []
     private var accuracy: [(AccuracyAuthorization, UInt64)] = []
     private var prompt: [(Prompt, UInt64)] = []
-    private var diagnostic: [(DiagnosticFlag, UInt64)] = []
+    /// The diagnostic witnesses are listed in the order of their flags' bits in
+    /// ``DiagnosticFlags``, so a state's flags shifted by this are their bits.
+    private var diagnosticShift: UInt64 = 0
     private var updates: [(LiveUpdatesDelivery, UInt64)] = []
     private var indicatorShown: UInt64 = 0
 
@@ -292,23 +294,30 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
         case .status(let s): status.append((s, w.bit))
         case .accuracy(let a): accuracy.append((a, w.bit))
         case .prompt(let p): prompt.append((p, w.bit))
-        case .diagnostic(let d): diagnostic.append((d, w.bit))
+        case .diagnostic: break
         case .updates(let u): updates.append((u, w.bit))
         case .indicatorShown: indicatorShown = w.bit
         case .carriedAcrossTermination, .relaunch: break
         }
       }
+      let first = AuthorizationWitness.diagnostic(DiagnosticFlag.allCases[0]).bit
+      diagnosticShift = UInt64(first.trailingZeroBitCount)
+      for d in DiagnosticFlag.allCases {
+        precondition(
+          UInt64(DiagnosticFlags([d]).rawValue) << diagnosticShift
+            == AuthorizationWitness.diagnostic(d).bit,
+          "the diagnostic witnesses must follow the order of the flags' bits")
+      }
     }
 
     /// The bits of the state witnesses reached in `state`, whose observation is `o`.
     func reached(in state: ExploredState, _ o: Observation) -> UInt64 {
-      var bits: UInt64 = 0
+      var bits = UInt64(o.flags.rawValue) << diagnosticShift
       for (s, bit) in status where o.status == s { bits |= bit }
       for (a, bit) in accuracy where o.accuracy == a { bits |= bit }
       if let shown = state.model.pendingPrompt?.prompt {
         for (p, bit) in prompt where p == shown { bits |= bit }
       }
-      for (d, bit) in diagnostic where o.flags.contains(d) { bits |= bit }
       for (u, bit) in updates where o.updates == u { bits |= bit }
       if o.indicator == .shown { bits |= indicatorShown }
       return bits

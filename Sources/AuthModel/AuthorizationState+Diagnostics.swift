@@ -129,7 +129,11 @@ public struct HolderSequence: Sequence, IteratorProtocol {
     while true {
       defer { position += 1 }
       let sessionCount = state.sessions.count
-      if position < sessionCount { return .session(state.sessions[position].id) }
+      if position < sessionCount {
+        // The id alone, from its lane: the subscript would decode the whole session.
+        let lane = state.sessions.idLanes &>> (8 &* UInt64(truncatingIfNeeded: position))
+        return .session(SessionID(UInt8(truncatingIfNeeded: lane)))
+      }
       switch position - sessionCount {
       case 0: if state.iteratingLiveUpdates { return .liveUpdates }
       case 1: if state.iteratingMonitor { return .monitor }
