@@ -54,6 +54,8 @@ public struct AuthorizationSystem: Sendable {
     ]
     self.actions = actions
     var marks = RefusalMarks()
+    marks.createSession = Array(repeating: 0, count: catalogue.entries.count)
+    marks.invalidateSession = Array(repeating: 0, count: catalogue.entries.count)
     for (index, action) in actions.enumerated().prefix(64) {
       let bit: UInt64 = 1 << UInt64(index)
       switch action {
@@ -73,23 +75,69 @@ public struct AuthorizationSystem: Sendable {
       case .monitor(false): marks.stopMonitor |= bit
       case .backgroundActivity(held: true): marks.startBackgroundActivity |= bit
       case .backgroundActivity(held: false): marks.stopBackgroundActivity |= bit
+      case .createSession(let id, _, _):
+        marks.createSession[Int(id.rawValue)] |= bit
+        if !configuration.hasServiceSessions { marks.always |= bit }
+      case .invalidateSession(let id):
+        marks.invalidateSession[Int(id.rawValue)] |= bit
+        if !configuration.hasServiceSessions { marks.always |= bit }
+      case .wait, .backgroundEvent: break
+      case .terminate, .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+        .requestTemporaryFullAccuracyAuthorization:
+        break
+      }
+      switch action {
+      case .terminate, .createSession, .invalidateSession, .liveUpdates, .monitor,
+        .backgroundActivity, .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+        .requestTemporaryFullAccuracyAuthorization:
+        marks.runningOnly |= bit
       default: break
       }
+      // The answers each kind of prompt refuses: a button it does not show, or a Precise
+      // setting where it shows no toggle. The model's own tests of a prompt decide both, and
+      // neither reads more than the kind of prompt (`offers` and `offersPreciseToggle`).
+      if case .tap(let button, let precise) = action {
+        let prompts: [PendingPrompt] = [
+          .whenInUse(forAlways: false), .alwaysUpgrade(bySystem: false),
+          .temporaryFullAccuracy(PurposeKey(index: 0)),
+        ]
+        for prompt in prompts
+        where !prompt.offers(button)
+          || (precise != nil && !prompt.offersPreciseToggle(configuration))
+        {
+          marks.refusedAnswers[prompt.prompt, default: 0] |= bit
+        }
+      }
     }
+    marks.whenInUseAnswers = marks.refusedAnswers[.whenInUse] ?? 0
+    marks.alwaysUpgradeAnswers = marks.refusedAnswers[.alwaysUpgrade] ?? 0
+    marks.temporaryFullAccuracyAnswers = marks.refusedAnswers[.temporaryFullAccuracy] ?? 0
     refusalMarks = marks
   }
 
   /// The actions among the first 64 that ``refusedActions(in:)`` may mark, a bit each, by the
   /// reason the model refuses them.
   private struct RefusalMarks {
-    /// Prompt answers: refused with no prompt up (R6).
+    /// Refused in every state of this configuration: the sessions' steps before iOS 18 (R39).
+    var always: UInt64 = 0
+    /// Prompt answers: refused with no prompt up, and with a prompt other than the system's
+    /// while the app is not in the foreground (R6).
     var answers: UInt64 = 0
+    /// The answers each kind of prompt refuses (R9–R11), while building the marks; then one
+    /// word per kind, read by every state with a prompt up.
+    var refusedAnswers: [Prompt: UInt64] = [:]
+    var whenInUseAnswers: UInt64 = 0
+    var alwaysUpgradeAnswers: UInt64 = 0
+    var temporaryFullAccuracyAnswers: UInt64 = 0
     /// Settings changes: refused while the app is in the foreground (R38).
     var settings: UInt64 = 0
     /// The app's location, Precise and reset: refused while restrictions are on (R38).
     var lockedSettings: UInt64 = 0
     /// Launch and background relaunch: refused while the app runs (R37).
     var launches: UInt64 = 0
+    /// What only a running app does: terminate (R37), sessions (R17, R21), live updates,
+    /// monitor events and background activity (R33–R35), requests (R13, R14, R16).
+    var runningOnly: UInt64 = 0
     /// Leaving the foreground: refused unless the app is in the foreground (R3).
     var toBackground: UInt64 = 0
     /// Entering the foreground: refused unless the app is in the background (R3).
@@ -104,33 +152,64 @@ public struct AuthorizationSystem: Sendable {
     /// refused (R35).
     var startBackgroundActivity: UInt64 = 0
     var stopBackgroundActivity: UInt64 = 0
+    /// Per catalogue entry: creating its session while it is held, or invalidating it while it
+    /// is not, is refused (R21).
+    var createSession: [UInt64] = []
+    var invalidateSession: [UInt64] = []
   }
 
   private let refusalMarks: RefusalMarks
 
   /// The actions the model refuses in `state` for reasons that need no more than a glance, a
-  /// bit per index into ``actions``: a prompt answer with no prompt up (R6), a Settings change
-  /// while the app is in the foreground (R38), the app's location, Precise or a reset while
-  /// restrictions are on (R38), a launch while it runs (R37), a move to the foreground or
-  /// background from the wrong place (R3), starting what is already iterated or held or stopping
-  /// what is not (R33, R34, R35). In a typical state that is about 27 of some 40 actions:
-  /// skipping them spares the explorer most of the calls to the model that end in a refusal.
-  /// `RefusedActionsTests` checks that the model refuses every action this marks.
+  /// bit per index into ``actions``: a prompt answer with no prompt up, or from the background
+  /// (R6), or one the prompt does not offer (R9–R11); a Settings change while the app is in the
+  /// foreground (R38); the app's location, Precise or a reset while restrictions are on (R38); a
+  /// launch while it runs, or what only a running app does while it does not (R37); a move to
+  /// the foreground or background from the wrong place (R3); starting what is already iterated
+  /// or held or stopping what is not (R33, R34, R35); creating a session that is held or ending
+  /// one that is not (R21), and any session before iOS 18 (R39). In a typical state that is most
+  /// of the actions: skipping them spares the explorer most of the calls to the model that end
+  /// in a refusal. `RefusedActionsTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
     let m = state.model
     let marks = refusalMarks
-    var refused: UInt64 = 0
-    if m.pendingPrompt == nil { refused |= marks.answers }
+    var refused = marks.always
+    if let prompt = m.pendingPrompt {
+      if m.app != .foreground && !prompt.isSystemPrompt {
+        refused |= marks.answers
+      } else {
+        switch prompt.prompt {
+        case .whenInUse: refused |= marks.whenInUseAnswers
+        case .alwaysUpgrade: refused |= marks.alwaysUpgradeAnswers
+        case .temporaryFullAccuracy: refused |= marks.temporaryFullAccuracyAnswers
+        case .none: break
+        }
+      }
+    } else {
+      refused |= marks.answers
+    }
     switch m.app {
     case .foreground: refused |= marks.settings | marks.launches | marks.toForeground
     case .background: refused |= marks.launches | marks.toBackground
-    case .notRunning: refused |= marks.toBackground | marks.toForeground
+    case .notRunning: refused |= marks.toBackground | marks.toForeground | marks.runningOnly
     }
     refused |= m.iteratingLiveUpdates ? marks.startLiveUpdates : marks.stopLiveUpdates
     refused |= m.iteratingMonitor ? marks.startMonitor : marks.stopMonitor
     if m.restrictionsEnabled { refused |= marks.lockedSettings }
     refused |=
       m.backgroundActivity != .none ? marks.startBackgroundActivity : marks.stopBackgroundActivity
+    // The held sessions' ids as bits, then per catalogue entry which of its steps is refused.
+    var held: UInt64 = 0
+    var ids = m.sessions.idLanes
+    for _ in 0..<m.sessions.count {
+      held |= 1 &<< (ids & 0xFF)
+      ids &>>= 8
+    }
+    for entry in marks.createSession.indices {
+      refused |=
+        held &>> UInt64(entry) & 1 != 0
+        ? marks.createSession[entry] : marks.invalidateSession[entry]
+    }
     return refused
   }
 

@@ -407,7 +407,7 @@ extension AuthorizationState {
     guard prompt.offers(button) else {
       return Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
     }
-    if toggle != nil && (prompt.prompt != .whenInUse || !c.defaultPrecise) {
+    if toggle != nil && !prompt.offersPreciseToggle(c) {
       return Refusal(.r9, .noPreciseToggle(prompt.prompt))
     }
     pendingPrompt = nil

@@ -33,6 +33,13 @@ public enum PendingPrompt: Hashable, Sendable {
     }
   }
 
+  /// Whether the prompt shows the Precise toggle, so that an answer may set it (R9): only the
+  /// when-in-use prompt does, and only for an app whose Info.plist does not ask for reduced
+  /// accuracy by default.
+  public func offersPreciseToggle(_ c: AppConfiguration) -> Bool {
+    prompt == .whenInUse && c.defaultPrecise
+  }
+
   /// The rule that says what its answers do.
   public var answerRule: Rule {
     switch self {

@@ -11,6 +11,8 @@ import Testing
       (AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey), "none"),
       (AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground), ""),
       (AppConfiguration(ios: .ios17, infoPlist: Fixtures.whenInUseOnly), "always"),
+      // Two sessions, each created while the other is held or not (R21).
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly), "always,whenInUse+Nav"),
       (
         AppConfiguration(
           ios: .ios18, infoPlist: Fixtures.everyKey, mutation: .promptsFromBackground),
