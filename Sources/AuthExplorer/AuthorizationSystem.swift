@@ -244,8 +244,8 @@ public struct AuthorizationSystem: Sendable {
     // Only termination writes the record; every other step keeps it or empties it.
     if case .terminate = event {
       let record = next.model.sessionsAtTermination
-      if record.count > 1 && !zip(record, record.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-        next.model.sessionsAtTermination = HeldSessions(record.sorted { $0.id < $1.id })
+      if record.count > 1 && !record.isSortedByID {
+        next.model.sessionsAtTermination = record.sortedByID()
       }
     }
     next.upgradePromptShown = state.upgradePromptShown

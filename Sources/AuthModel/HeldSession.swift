@@ -109,6 +109,36 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   @inlinable package var idLanes: UInt64 { ids }
   @inlinable package var createdInUseLanes: UInt64 { flags &>> Self.inUseShift & 0xFF }
 
+  /// Whether the sessions are in increasing order of id.
+  package var isSortedByID: Bool {
+    var lanes = ids
+    var previous: UInt64 = 0
+    for lane in 0..<count {
+      let id = lanes & 0xFF
+      if lane > 0 && id <= previous { return false }
+      previous = id
+      lanes &>>= 8
+    }
+    return true
+  }
+
+  /// The same sessions in increasing order of id: the explorer's canonical form of a
+  /// termination record, whose order no rule reads.
+  package func sortedByID() -> HeldSessions {
+    var sorted = HeldSessions()
+    var left = self
+    while !left.isEmpty {
+      var smallest = 0
+      for lane in 1..<left.count
+      where Self.byte(left.ids, lane: lane) < Self.byte(left.ids, lane: smallest) {
+        smallest = lane
+      }
+      sorted.append(left[smallest])
+      left.remove(at: smallest)
+    }
+    return sorted
+  }
+
   /// Clears every session's createdInUse mark, in place.
   @inlinable package mutating func clearCreatedInUse() { flags &= ~(0xFF &<< Self.inUseShift) }
 

@@ -25,6 +25,18 @@ import Testing
     sessions.indices.map { sessions.createdInUseLanes >> $0 & 1 != 0 }
   }
 
+  @Test("sorting by id keeps every session whole, in increasing order of id")
+  func sortedByID() {
+    let shuffled = [5, 2, 7, 0, 3].map(Self.session)
+    let sessions = HeldSessions(shuffled)
+    #expect(!sessions.isSortedByID)
+    let sorted = sessions.sortedByID()
+    #expect(sorted.isSortedByID)
+    #expect(Array(sorted) == shuffled.sorted { $0.id < $1.id })
+    #expect(HeldSessions().isSortedByID && HeldSessions(shuffled.prefix(1)).isSortedByID)
+    #expect(HeldSessions().sortedByID() == HeldSessions())
+  }
+
   @Test("the lanes past the count are zero, and clearing the marks keeps everything else")
   func lanesAndMarks() {
     var sessions = HeldSessions(Self.full.prefix(3))
