@@ -32,11 +32,11 @@ extension AuthorizationSystem: TransitionSystem {
     guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
       node.isDenied ?? (node.state.model.authorizationStatus(configuration) == .denied)
-    // Into a local first: assigning the call's result to `successor` directly copied both
-    // states for the call.
+    // `after` is read in place (see stepFindings), and the result goes into a local first:
+    // assigned to `successor` directly, both states were copied for the call.
     let findings = AuthorizationProperty.stepFindings(
-      before: node.state, beforeIsDenied: beforeIsDenied, event: action, after: successor.state,
-      configuration)
+      before: node.state, beforeIsDenied: beforeIsDenied, event: action,
+      after: &successor.state, configuration)
     successor.findings = findings
     successor.isDenied = nil
     return true

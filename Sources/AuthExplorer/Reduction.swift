@@ -37,12 +37,17 @@ public enum Reduction: String, CaseIterable, Hashable, Sendable {
   /// Applies the reductions whose bits are set in `reductions` to `state`: what the explorer
   /// runs on every step, a test per reduction rather than a loop over an array of them.
   static func apply(_ reductions: UInt8, to state: inout ExploredState) {
+    // Everything read before anything is written: the model's flags share one word, and a
+    // narrow write then a read of the whole word stalls the processor (store forwarding), on
+    // every step the explorer takes.
+    let running = state.model.app != .notRunning
+    let rejoinWindowOpen = state.model.rejoinWindowOpen
     if reductions & Self.forgetRequestResult.bit != 0 {
       state.model.lastRequestResult = nil
     }
-    if reductions & Self.forgetTerminationRecord.bit != 0, state.model.app != .notRunning {
+    if reductions & Self.forgetTerminationRecord.bit != 0, running {
       state.model.iteratingAtTermination = false
-      if state.model.rejoinWindowOpen {
+      if rejoinWindowOpen {
         state.model.sessionsAtTermination.clearCreatedInUse()
       } else {
         state.model.sessionsAtTermination = HeldSessions()
