@@ -23,7 +23,7 @@ enum ExploreHelp {
       --threads N             threads to use (default: every core)
       --no-reductions         explore without the sound reductions (larger, slower)
       --bench                 measure states/s (in all and per core), transitions/s and
-                              bytes per state
+                              bytes per state (the default run: fastest of three)
       --mutation NAME         explore a deliberately broken model, to check authcheck itself
                               (prompts-from-background, allow-once-never-lapses)
 

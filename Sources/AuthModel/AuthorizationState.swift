@@ -17,11 +17,16 @@ public struct AuthorizationState: Hashable, Sendable {
   public var sessions: HeldSessions
   /// The sessions held when the app was last terminated (R19).
   public var sessionsAtTermination: HeldSessions
-  /// Every flag and small enum below, a few bits each at the places ``Field`` gives.
+  /// Every flag and small enum below, a few bits each at the places ``Field`` gives, in three
+  /// bytes (`fields0` holds bits 0–7): ``fields`` is the word they make.
   ///
-  /// One word rather than a stored property each: the explorer copies, compares and packs a
-  /// state on every step it tries, and packs this word as it is (package access).
-  @usableFromInline package var fields: UInt32 = 0
+  /// Bytes rather than a stored property each: the explorer copies, compares and packs a state
+  /// on every step it tries. Bytes rather than one word: no field crosses a byte, so every
+  /// write and every read of a field is a byte; a word read right after a byte write of it
+  /// stalls the processor (store forwarding), and the model reads right after it writes.
+  @usableFromInline var fields0: UInt8 = 0
+  @usableFromInline var fields1: UInt8 = 0
+  @usableFromInline var fields2: UInt8 = 0
   /// Purpose keys whose temporary full accuracy prompt was declined this run (R22), a bit per
   /// ``PurposeKey/index``.
   public var declinedPurposeKeys: UInt32
@@ -55,18 +60,52 @@ public struct AuthorizationState: Hashable, Sendable {
     @usableFromInline package static var width: UInt32 { 21 }
   }
 
+  /// The flags and small enums as one word, at the places ``Field`` gives: what the explorer
+  /// packs as it is.
+  @inlinable package var fields: UInt32 {
+    get {
+      UInt32(fields0) | UInt32(fields1) &<< 8 | UInt32(fields2) &<< 16
+    }
+    set {
+      fields0 = UInt8(truncatingIfNeeded: newValue)
+      fields1 = UInt8(truncatingIfNeeded: newValue &>> 8)
+      fields2 = UInt8(truncatingIfNeeded: newValue &>> 16)
+    }
+  }
+
+  /// The byte that holds the field at `shift` (every field lies within one byte).
+  @inlinable @inline(__always)
+  func byte(_ shift: UInt32) -> UInt8 {
+    switch shift &>> 3 {
+    case 0: fields0
+    case 1: fields1
+    default: fields2
+    }
+  }
+
+  @inlinable @inline(__always)
+  mutating func setByte(_ shift: UInt32, _ value: UInt8) {
+    switch shift &>> 3 {
+    case 0: fields0 = value
+    case 1: fields1 = value
+    default: fields2 = value
+    }
+  }
+
   @inlinable @inline(__always)
   func bits(_ shift: UInt32, _ width: UInt32) -> UInt32 {
-    fields &>> shift & (1 &<< width &- 1)
+    UInt32(byte(shift) &>> UInt8(shift & 7) & UInt8(1 &<< width &- 1))
   }
 
   @inlinable @inline(__always)
   mutating func setBits(_ shift: UInt32, _ width: UInt32, _ value: UInt32) {
-    fields = fields & ~((1 &<< width &- 1) &<< shift) | value &<< shift
+    let low = UInt8(shift & 7)
+    let mask = UInt8(1 &<< width &- 1) &<< low
+    setByte(shift, byte(shift) & ~mask | UInt8(truncatingIfNeeded: value) &<< low)
   }
 
   @inlinable @inline(__always)
-  func flag(_ shift: UInt32) -> Bool { fields &>> shift & 1 != 0 }
+  func flag(_ shift: UInt32) -> Bool { bits(shift, 1) != 0 }
 
   @inlinable @inline(__always)
   mutating func setFlag(_ shift: UInt32, _ on: Bool) { setBits(shift, 1, on ? 1 : 0) }
