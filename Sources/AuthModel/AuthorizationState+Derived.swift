@@ -115,6 +115,7 @@ extension AuthorizationState {
   }
 
   /// Whether any prompt may appear at all (R8).
+  @inline(__always)  // into the mutating steps that ask: a call copied the state first
   func promptsAreBlocked(trace: inout Trace) -> Bool {
     if restrictionsEnabled {
       trace.cite(.r8, "restrictions are on")
@@ -140,6 +141,7 @@ extension AuthorizationState {
   }
 
   /// The most demanding goal the app holds, explicit or implicit (R17).
+  @inline(__always)  // into the mutating steps that ask: a call copied the state first
   public func goal(_ c: AppConfiguration) -> AuthorizationRequirement {
     var goal = sessions.reduce(AuthorizationRequirement.none) { max($0, $1.authorization) }
     if holdsImplicitSessions(c) { goal = max(goal, .whenInUse) }
