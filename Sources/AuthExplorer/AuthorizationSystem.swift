@@ -81,7 +81,8 @@ public struct AuthorizationSystem: Sendable {
       case .invalidateSession(let id):
         marks.invalidateSession[Int(id.rawValue)] |= bit
         if !configuration.hasServiceSessions { marks.always |= bit }
-      case .wait, .backgroundEvent: break
+      case .backgroundEvent: marks.backgroundEvent |= bit
+      case .wait: break
       case .terminate, .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
         .requestTemporaryFullAccuracyAuthorization:
         break
@@ -152,6 +153,8 @@ public struct AuthorizationSystem: Sendable {
     /// refused (R35).
     var startBackgroundActivity: UInt64 = 0
     var stopBackgroundActivity: UInt64 = 0
+    /// The system's background event: refused while the app is in use (R14).
+    var backgroundEvent: UInt64 = 0
     /// Per catalogue entry: creating its session while it is held, or invalidating it while it
     /// is not, is refused (R21).
     var createSession: [UInt64] = []
@@ -167,7 +170,8 @@ public struct AuthorizationSystem: Sendable {
   /// launch while it runs, or what only a running app does while it does not (R37); a move to
   /// the foreground or background from the wrong place (R3); starting what is already iterated
   /// or held or stopping what is not (R33, R34, R35); creating a session that is held or ending
-  /// one that is not (R21), and any session before iOS 18 (R39). In a typical state that is most
+  /// one that is not (R21), and any session before iOS 18 (R39); the system's background event
+  /// while the app is in use (R14, the model's `isInUse`). In a typical state that is most
   /// of the actions: skipping them spares the explorer most of the calls to the model that end
   /// in a refusal. `RefusedActionsTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
@@ -198,6 +202,10 @@ public struct AuthorizationSystem: Sendable {
     if m.restrictionsEnabled { refused |= marks.lockedSettings }
     refused |=
       m.backgroundActivity != .none ? marks.startBackgroundActivity : marks.stopBackgroundActivity
+    // In use is more than a glance, but the model says it once per state, where each refused
+    // background event tried would cost a step.
+    var trace = Trace.off
+    if m.isInUse(configuration, trace: &trace) { refused |= marks.backgroundEvent }
     // The held sessions' ids as bits, then per catalogue entry which of its steps is refused.
     var held: UInt64 = 0
     var ids = m.sessions.idLanes

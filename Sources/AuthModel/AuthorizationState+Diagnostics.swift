@@ -115,15 +115,17 @@ extension AuthorizationState {
 
 /// The holders of a state in ``AuthorizationState/holders(_:)`` order, without an array.
 public struct HolderSequence: Sequence, IteratorProtocol {
-  let state: AuthorizationState
-  let hasDiagnostics: Bool
-  private var position = 0
+  @usableFromInline let state: AuthorizationState
+  @usableFromInline let hasDiagnostics: Bool
+  @usableFromInline var position = 0
 
   init(state: AuthorizationState, hasDiagnostics: Bool) {
     self.state = state
     self.hasDiagnostics = hasDiagnostics
   }
 
+  /// Inlinable: the explorer walks the holders of every state it stores.
+  @inlinable
   public mutating func next() -> Holder? {
     guard hasDiagnostics else { return nil }
     while true {
