@@ -54,6 +54,7 @@ public struct AuthorizationSystem: Sendable {
     ]
     self.actions = actions
     var marks = RefusalMarks()
+    var refusedAnswers: [Prompt: UInt64] = [:]
     marks.createSession = Array(repeating: 0, count: catalogue.entries.count)
     marks.invalidateSession = Array(repeating: 0, count: catalogue.entries.count)
     for (index, action) in actions.enumerated().prefix(64) {
@@ -82,10 +83,7 @@ public struct AuthorizationSystem: Sendable {
         marks.invalidateSession[Int(id.rawValue)] |= bit
         if !configuration.hasServiceSessions { marks.always |= bit }
       case .backgroundEvent: marks.backgroundEvent |= bit
-      case .wait: break
-      case .terminate, .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
-        .requestTemporaryFullAccuracyAuthorization:
-        break
+      default: break
       }
       switch action {
       case .terminate, .createSession, .invalidateSession, .liveUpdates, .monitor,
@@ -106,13 +104,13 @@ public struct AuthorizationSystem: Sendable {
         where !prompt.offers(button)
           || (precise != nil && !prompt.offersPreciseToggle(configuration))
         {
-          marks.refusedAnswers[prompt.prompt, default: 0] |= bit
+          refusedAnswers[prompt.prompt, default: 0] |= bit
         }
       }
     }
-    marks.whenInUseAnswers = marks.refusedAnswers[.whenInUse] ?? 0
-    marks.alwaysUpgradeAnswers = marks.refusedAnswers[.alwaysUpgrade] ?? 0
-    marks.temporaryFullAccuracyAnswers = marks.refusedAnswers[.temporaryFullAccuracy] ?? 0
+    marks.whenInUseAnswers = refusedAnswers[.whenInUse] ?? 0
+    marks.alwaysUpgradeAnswers = refusedAnswers[.alwaysUpgrade] ?? 0
+    marks.temporaryFullAccuracyAnswers = refusedAnswers[.temporaryFullAccuracy] ?? 0
     refusalMarks = marks
   }
 
@@ -124,9 +122,7 @@ public struct AuthorizationSystem: Sendable {
     /// Prompt answers: refused with no prompt up, and with a prompt other than the system's
     /// while the app is not in the foreground (R6).
     var answers: UInt64 = 0
-    /// The answers each kind of prompt refuses (R9–R11), while building the marks; then one
-    /// word per kind, read by every state with a prompt up.
-    var refusedAnswers: [Prompt: UInt64] = [:]
+    /// The answers each kind of prompt refuses (R9–R11), read by every state with a prompt up.
     var whenInUseAnswers: UInt64 = 0
     var alwaysUpgradeAnswers: UInt64 = 0
     var temporaryFullAccuracyAnswers: UInt64 = 0

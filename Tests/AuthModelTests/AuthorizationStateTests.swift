@@ -35,4 +35,23 @@ import Testing
     #expect(state.lastRequestResult == nil && state.location == .askNextTime)
     #expect(state.app == .background && state.allowOnce)
   }
+
+  // The fields live in three bytes, none across two (`AuthorizationState.bits`); the two-bit
+  // fields above are each written with a code that sets their high bit, so a field moved across
+  // a byte boundary fails there. `fields` is the word the explorer packs.
+  @Test("the word of fields reads back what was written, bit for bit")
+  func fieldsWord() {
+    var state = AuthorizationState(configuration: AppConfiguration(infoPlist: InfoPlist()))
+    let every: UInt32 = 1 << AuthorizationState.Field.width - 1
+    for word in [every, 0, 0x15_5555 & every, 0x0A_AAAA & every] {
+      state.fields = word
+      #expect(state.fields == word)
+    }
+    state.fields = every
+    #expect(state.location == .always && state.precise && state.restrictionsEnabled)
+    #expect(state.lastRequestResult == .promptDeclined && state.iteratingMonitor)
+    state.fields = 0
+    #expect(state.location == .askNextTime && state.app == .notRunning)
+    #expect(state.lastRequestResult == nil && !state.locationServicesEnabled)
+  }
 }
