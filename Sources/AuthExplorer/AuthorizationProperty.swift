@@ -65,7 +65,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// Written out call by call rather than as an array: ``stepFindings(before:beforeIsDenied:event:after:_:)``
   /// runs it for every transition, and a global array's `swift_once` and reference counting
   /// cost more than the checks (13 % more instructions in the callgrind reference run).
-  /// `AuthorizationExplorationTests` checks that the two lists share no property and miss none.
+  /// `AuthorizationPropertyTests` checks that the two lists share no property and miss none.
   @inline(__always)
   static func forEachStepProperty(_ body: (AuthorizationProperty) -> Void) {
     body(.p1)
