@@ -168,6 +168,7 @@ public struct AuthorizationStateCodec: Sendable {
   }
 
   /// The `width` bits of `word` from `shift` up.
+  @inline(__always)
   private func field(_ word: UInt64, _ shift: UInt64, _ width: Int) -> UInt64 {
     width == 0 ? 0 : word >> shift & (UInt64.max >> UInt64(64 - width))
   }
