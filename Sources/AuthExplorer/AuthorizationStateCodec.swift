@@ -104,21 +104,11 @@ public struct AuthorizationStateCodec: Sendable {
     word |= Self.bit(state.upgradePromptShown) << (Self.promptShift + 3)
     // Then the catalogue's fields: the termination record, the sessions in creation order and
     // their marks, and the purpose keys'.
-    var held: UInt64 = 0
-    var inUse: UInt64 = 0
-    var ids = m.sessionsAtTermination.idLanes
-    var createdInUse = m.sessionsAtTermination.createdInUseLanes
-    for _ in 0..<m.sessionsAtTermination.count {
-      let bit: UInt64 = 1 &<< (ids & 0xFF)
-      held |= bit
-      inUse |= createdInUse & 1 != 0 ? bit : 0
-      ids &>>= 8
-      createdInUse &>>= 1
-    }
+    let (held, inUse) = m.sessionsAtTermination.idBits
     var slots: UInt64 = 0
     var marks: UInt64 = 0
-    ids = m.sessions.idLanes
-    createdInUse = m.sessions.createdInUseLanes
+    var ids = m.sessions.idLanes
+    var createdInUse = m.sessions.createdInUseLanes
     for slot in 0..<UInt64(m.sessions.count) {
       let index = ids & 0xFF
       slots |= (index &+ 1) &<< (3 &* slot)

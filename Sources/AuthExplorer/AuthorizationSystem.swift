@@ -202,13 +202,8 @@ public struct AuthorizationSystem: Sendable {
     // background event tried would cost a step.
     var trace = Trace.off
     if m.isInUse(configuration, trace: &trace) { refused |= marks.backgroundEvent }
-    // The held sessions' ids as bits, then per catalogue entry which of its steps is refused.
-    var held: UInt64 = 0
-    var ids = m.sessions.idLanes
-    for _ in 0..<m.sessions.count {
-      held |= 1 &<< (ids & 0xFF)
-      ids &>>= 8
-    }
+    // Per catalogue entry (its index is its session's id), which of its steps is refused.
+    let held = m.sessions.idBits.held
     for entry in marks.createSession.indices {
       refused |=
         held &>> UInt64(entry) & 1 != 0

@@ -37,9 +37,9 @@ public enum Reduction: String, CaseIterable, Hashable, Sendable {
   /// Applies the reductions whose bits are set in `reductions` to `state`: what the explorer
   /// runs on every step, a test per reduction rather than a loop over an array of them.
   static func apply(_ reductions: UInt8, to state: inout ExploredState) {
-    // Everything read before anything is written: the model's flags share one word, and a
-    // narrow write then a read of the whole word stalls the processor (store forwarding), on
-    // every step the explorer takes.
+    // Everything read before anything is written: a read of the state's bytes right after a
+    // write to them can wait for the write (store forwarding), on every step the explorer
+    // takes.
     let running = state.model.app != .notRunning
     let rejoinWindowOpen = state.model.rejoinWindowOpen
     if reductions & Self.forgetRequestResult.bit != 0 {

@@ -131,11 +131,7 @@ public struct HolderSequence: Sequence, IteratorProtocol {
     while true {
       defer { position += 1 }
       let sessionCount = state.sessions.count
-      if position < sessionCount {
-        // The id alone, from its lane: the subscript would decode the whole session.
-        let lane = state.sessions.idLanes &>> (8 &* UInt64(truncatingIfNeeded: position))
-        return .session(SessionID(UInt8(truncatingIfNeeded: lane)))
-      }
+      if position < sessionCount { return .session(state.sessions.id(atLane: position)) }
       switch position - sessionCount {
       case 0: if state.iteratingLiveUpdates { return .liveUpdates }
       case 1: if state.iteratingMonitor { return .monitor }

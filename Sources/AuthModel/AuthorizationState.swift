@@ -1,6 +1,6 @@
 /// Everything Core Location knows about one app at one moment (RULES.md §1).
 ///
-/// A small value: one word of flags and small enums, two fixed-size session lists and a bit set,
+/// A small value: three bytes of flags and small enums, two fixed-size session lists and a bit set,
 /// no heap storage, so the explorer can copy and hash millions of them. Observable values
 /// (authorization status, diagnostics, delivery…) are not stored here: they are computed from
 /// these fields by the rules, in `AuthorizationState+Derived.swift` and

@@ -109,6 +109,24 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   @inlinable package var idLanes: UInt64 { ids }
   @inlinable package var createdInUseLanes: UInt64 { flags &>> Self.inUseShift & 0xFF }
 
+  /// The sessions' ids as a bit set (bit `id.rawValue` for each session held, ids below 64), and
+  /// the same for those created in use: what the explorer packs of a termination record, and
+  /// how it tells which sessions are held.
+  @inlinable package var idBits: (held: UInt64, createdInUse: UInt64) {
+    var held: UInt64 = 0
+    var createdInUse: UInt64 = 0
+    var ids = idLanes
+    var marks = createdInUseLanes
+    for _ in 0..<count {
+      let bit: UInt64 = 1 &<< (ids & 0xFF)
+      held |= bit
+      createdInUse |= marks & 1 != 0 ? bit : 0
+      ids &>>= 8
+      marks &>>= 1
+    }
+    return (held, createdInUse)
+  }
+
   /// Whether the sessions are in increasing order of id.
   package var isSortedByID: Bool {
     var lanes = ids
@@ -183,7 +201,8 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
 
   // MARK: Lanes
 
-  private func id(atLane lane: Int) -> SessionID { SessionID(Self.byte(ids, lane: lane)) }
+  /// The id of the session at `position`, from its lane alone (the subscript decodes it whole).
+  @inlinable func id(atLane lane: Int) -> SessionID { SessionID(Self.byte(ids, lane: lane)) }
 
   /// Lane `lane` of the one-bit-per-lane field of `flags` that starts at `shift`.
   private func bit(_ shift: UInt64, lane: Int) -> Bool {
@@ -206,7 +225,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   }
 
   /// The byte in lane `lane` of `word`.
-  private static func byte(_ word: UInt64, lane: Int) -> UInt8 {
+  @inlinable static func byte(_ word: UInt64, lane: Int) -> UInt8 {
     UInt8(truncatingIfNeeded: word &>> (8 &* UInt64(truncatingIfNeeded: lane)))
   }
 

@@ -25,6 +25,15 @@ import Testing
     sessions.indices.map { sessions.createdInUseLanes >> $0 & 1 != 0 }
   }
 
+  @Test("idBits sets a bit per id held, and per id created in use")
+  func idBits() {
+    let sessions = HeldSessions([5, 2, 7, 1].map(Self.session))
+    // Ids 15, 12, 17, 11; session(i) is created in use unless i % 3 == 1 (7 and 1).
+    #expect(sessions.idBits.held == 1 << 15 | 1 << 12 | 1 << 17 | 1 << 11)
+    #expect(sessions.idBits.createdInUse == 1 << 15 | 1 << 12)
+    #expect(HeldSessions().idBits == (0, 0))
+  }
+
   @Test("sorting by id keeps every session whole, in increasing order of id")
   func sortedByID() {
     let shuffled = [5, 2, 7, 0, 3].map(Self.session)
