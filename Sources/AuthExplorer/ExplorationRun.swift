@@ -202,9 +202,11 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
 
   /// The hot loop: expands the frontier positions in `range` into `worker`.
   ///
-  /// Lookups in the visited set miss the cache, so the loop is arranged for the processor to
-  /// overlap them: it computes the successors of a group of states first, then loads all their
-  /// home slots back to back, and only then probes. The frontier is read in order.
+  /// Lookups in the visited set miss the cache, so the loop hides them behind the model's work:
+  /// it computes the successors of a group of states, prefetches all their home slots back to
+  /// back, and probes them only after computing the next group's successors, by which time
+  /// the slots are in the cache. Successors are probed, and buffered, in the order they were
+  /// computed. The frontier is read in order.
   @inlinable
   func expand(
     _ range: Range<Int>, partStart: Int,
@@ -212,22 +214,24 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     actions: UnsafeBufferPointer<Action>, reader: VisitedSet.Reader,
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
-    let buffers = worker.buffers
-    let keys = worker.successorKeys
-    let hashes = worker.successorHashes
-    let sequences = worker.successorSequences
+    let capacity = worker.successorCapacity
     let actionCount = actions.count
     var transitions = 0
-    var prefetched: UInt64 = 0
     let stateConditions = stateChecks.contains { $0.condition != nil }
     let stateFindings = stateChecks.reduce(0) { $0 | $1.finding }
     let transitionConditions = transitionChecks.contains { $0.condition != nil }
     let transitionFindings = transitionChecks.reduce(0) { $0 | $1.finding }
     stateChecks.withUnsafeBufferPointer { stateChecks in
       transitionChecks.withUnsafeBufferPointer { transitionChecks in
+        // The successors of the group before, prefetched, waiting to be probed.
+        var waiting = 0
+        var half = 0
         var groupStart = range.lowerBound
         while groupStart < range.upperBound {
           let group = groupStart..<min(range.upperBound, groupStart + groupSize)
+          let keys = worker.successorKeys + half * capacity
+          let hashes = worker.successorHashes + half * capacity
+          let sequences = worker.successorSequences + half * capacity
           var count = 0
           for position in group {
             let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
@@ -278,16 +282,30 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               count &+= 1
             }
           }
-          for index in 0..<count { prefetched ^= reader.homeSlot(hashes[index]) }
-          for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
-            buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
-          }
+          for index in 0..<count { reader.prefetchHomeSlot(hashes[index]) }
+          half ^= 1
+          probe(waiting, from: worker, half: half, reader: reader)
+          waiting = count
           groupStart = group.upperBound
         }
+        probe(waiting, from: worker, half: half ^ 1, reader: reader)
       }
     }
     worker.transitions = transitions
-    worker.prefetched = prefetched
+  }
+
+  /// Buffers those of the first `count` successors in half `half` of `worker`'s successor
+  /// arrays that are not in the visited set.
+  @inlinable @inline(__always)
+  func probe(_ count: Int, from worker: Worker, half: Int, reader: VisitedSet.Reader) {
+    let offset = half * worker.successorCapacity
+    let keys = worker.successorKeys + offset
+    let hashes = worker.successorHashes + offset
+    let sequences = worker.successorSequences + offset
+    let buffers = worker.buffers
+    for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
+      buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
+    }
   }
 
   /// Phase B for `part`: stores the new states and appends them to the next frontier.

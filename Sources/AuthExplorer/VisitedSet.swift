@@ -64,11 +64,12 @@ final class VisitedSet: @unchecked Sendable {
       }
     }
 
-    /// The content of the home slot of `hash`, loaded only to bring it into the cache.
+    /// Starts bringing the home slot of `hash` into the cache, without waiting for it.
     @inlinable
-    func homeSlot(_ hash: UInt64) -> UInt64 {
+    func prefetchHomeSlot(_ hash: UInt64) {
       let shard = shards[VisitedSet.shard(hash)]
-      return shard.keys[VisitedSet.home(hash, capacity: UInt64(truncatingIfNeeded: shard.capacity))]
+      prefetch(
+        shard.keys + VisitedSet.home(hash, capacity: UInt64(truncatingIfNeeded: shard.capacity)))
     }
   }
 
@@ -177,35 +178,32 @@ final class VisitedSet: @unchecked Sendable {
   /// Inserts the candidates every worker buffered for `shard`, in worker order, and leaves in
   /// each worker's buffer only the candidates that were new, in their order.
   ///
-  /// - Returns: a value derived from prefetching loads, to keep the optimizer from dropping them.
-  @discardableResult
-  func insertCandidates(shard: Int, from workers: [Worker]) -> UInt64 {
+  /// Lookups here miss the cache too: the home slots of the candidates some way ahead are
+  /// prefetched while earlier ones are inserted.
+  func insertCandidates(shard: Int, from workers: [Worker]) {
     let keys = shards[shard].keys
     let capacity = UInt64(shards[shard].capacity)
-    var prefetched: UInt64 = 0
+    let distance = 16
     for worker in workers {
       let buffer = worker.buffers[shard]
+      for index in 0..<min(distance, buffer.count) {
+        prefetch(keys + Self.home(Self.hash(buffer.keys[index]), capacity: capacity))
+      }
       var kept = 0
-      // Loads the home slots of a chunk back to back, so that their cache misses overlap.
-      var chunkStart = 0
-      while chunkStart < buffer.count {
-        let chunk = chunkStart..<min(buffer.count, chunkStart + 64)
-        for index in chunk {
-          prefetched ^= keys[Self.home(Self.hash(buffer.keys[index]), capacity: capacity)]
+      for index in 0..<buffer.count {
+        if index + distance < buffer.count {
+          let ahead = buffer.keys[index + distance]
+          prefetch(keys + Self.home(Self.hash(ahead), capacity: capacity))
         }
-        for index in chunk {
-          let key = buffer.keys[index]
-          if insert(key, hash: Self.hash(key)) {
-            buffer.keys[kept] = key
-            buffer.sequences[kept] = buffer.sequences[index]
-            kept += 1
-          }
+        let key = buffer.keys[index]
+        if insert(key, hash: Self.hash(key)) {
+          buffer.keys[kept] = key
+          buffer.sequences[kept] = buffer.sequences[index]
+          kept += 1
         }
-        chunkStart = chunk.upperBound
       }
       worker.buffers[shard].count = kept
     }
-    return prefetched
   }
 
   /// Grows each shard that could not take `incoming[shard]` more states and stay within 4/5

@@ -31,13 +31,12 @@ final class Worker: @unchecked Sendable {
   @usableFromInline let successorKeys: UnsafeMutablePointer<UInt64>
   @usableFromInline let successorHashes: UnsafeMutablePointer<UInt64>
   @usableFromInline let successorSequences: UnsafeMutablePointer<UInt32>
-  /// Where prefetching loads leave their values, so that the optimizer keeps them.
-  @usableFromInline var prefetched: UInt64 = 0
   /// Transitions computed since the last reset.
   @usableFromInline var transitions = 0
   /// Per property, the first hit in this worker's range since the last reset.
   @usableFromInline var hits: [Hit?]
-  private let successorCapacity: Int
+  /// Successors per half of the successor arrays: one group's.
+  @usableFromInline let successorCapacity: Int
   /// For merging the buffers in sequence order: a min-heap of `sequence << 6 | shard`, and the
   /// next index to read in each shard's buffer.
   private let heap: UnsafeMutablePointer<UInt64>
@@ -45,9 +44,9 @@ final class Worker: @unchecked Sendable {
 
   init(propertyCount: Int, successorCapacity: Int) {
     self.successorCapacity = successorCapacity
-    successorKeys = .allocate(capacity: successorCapacity)
-    successorHashes = .allocate(capacity: successorCapacity)
-    successorSequences = .allocate(capacity: successorCapacity)
+    successorKeys = .allocate(capacity: 2 * successorCapacity)
+    successorHashes = .allocate(capacity: 2 * successorCapacity)
+    successorSequences = .allocate(capacity: 2 * successorCapacity)
     buffers = .allocate(capacity: VisitedSet.shardCount)
     for shard in 0..<VisitedSet.shardCount {
       (buffers + shard).initialize(to: CandidateBuffer(capacity: 16))
@@ -84,7 +83,7 @@ final class Worker: @unchecked Sendable {
 
   /// Bytes allocated: the candidate buffers, the successors of a group, the merge's heap.
   var bytes: Int {
-    (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 20
+    (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 40
       + VisitedSet.shardCount * 16
   }
 
