@@ -128,6 +128,18 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     return bits
   }
 
+  /// Whether a step by `event` that leaves the state as it was finds nothing: violates no step
+  /// property and reaches no step witness. So it is for every step but an answer (P1 reads the
+  /// tap itself), a wait or a termination (P6 reads the grants that outlive them) and the steps
+  /// that are witnesses themselves: every other step property compares the state before the
+  /// step with the state after it, which are then one state.
+  static func findsNothingWithoutChange(_ event: AuthorizationEvent) -> Bool {
+    switch event {
+    case .tap, .wait, .terminate: false
+    default: AuthorizationWitness.stepWitness(reachableBy: event) == nil
+    }
+  }
+
   /// The state properties violated and state witnesses reached in a state whose observation is
   /// `o`, a bit each: decided once per stored state.
   static func stateFindings(_ state: ExploredState, _ o: Observation, _ c: AppConfiguration)

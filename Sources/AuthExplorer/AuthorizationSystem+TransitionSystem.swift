@@ -50,6 +50,10 @@ extension AuthorizationSystem: TransitionSystem {
 
   public func refusedActions(in node: ExplorerNode) -> UInt64 { refusedActions(in: node.state) }
 
+  public func selfLoopActions(in node: ExplorerNode, refused: UInt64) -> UInt64 {
+    selfLoopActions(in: node.state, refused: refused)
+  }
+
   /// A stored state with its state findings, decided from its observation once.
   private func node(_ state: ExploredState) -> ExplorerNode {
     let observation = Observation(state.model, configuration)

@@ -112,6 +112,25 @@ public struct AuthorizationSystem: Sendable {
     marks.alwaysUpgradeAnswers = refusedAnswers[.alwaysUpgrade] ?? 0
     marks.temporaryFullAccuracyAnswers = refusedAnswers[.temporaryFullAccuracy] ?? 0
     refusalMarks = marks
+    // The steps that often change nothing: a request that shows no prompt, a setting already
+    // set, the system's event with no upgrade prompt to show. The others change what they name
+    // whenever the model takes them (launches, moves, sessions, iterations, answers, a reset),
+    // or find something all the same (a wait). A request changes the result of the last one,
+    // so it returns to the same state only where that result is forgotten.
+    var candidates: UInt64 = 0
+    let forgetsRequestResult = reductions.contains(.forgetRequestResult)
+    for (index, action) in actions.enumerated().prefix(64)
+    where AuthorizationProperty.findsNothingWithoutChange(action) {
+      switch action {
+      case .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+        .requestTemporaryFullAccuracyAuthorization:
+        if forgetsRequestResult { candidates |= 1 << UInt64(index) }
+      case .settings(.reset): break
+      case .settings, .backgroundEvent: candidates |= 1 << UInt64(index)
+      default: break
+      }
+    }
+    selfLoopCandidates = candidates
   }
 
   /// The actions among the first 64 that ``refusedActions(in:)`` may mark, a bit each, by the
@@ -158,6 +177,33 @@ public struct AuthorizationSystem: Sendable {
   }
 
   private let refusalMarks: RefusalMarks
+  /// The actions among the first 64 that ``selfLoopActions(in:refused:)`` asks about.
+  private let selfLoopCandidates: UInt64
+
+  /// The actions that lead from `state` back to itself, a bit per index into ``actions``,
+  /// among those `refused` (from ``refusedActions(in:)``) leaves unmarked: the legacy requests,
+  /// Settings changes and the system's background event that change nothing. A step like that
+  /// finds nothing either (``AuthorizationProperty/findsNothingWithoutChange(_:)``), so the
+  /// explorer counts it without taking it: about a third of all steps.
+  ///
+  /// The model decides (``AuthorizationState/changesNothing(_:configuration:)``), asking what
+  /// the steps themselves ask, for a few comparisons each. The refusal marks are complete for
+  /// these events (a request only from a running app, Settings only outside the foreground and,
+  /// for the app's own settings, without restrictions, the event only out of use), so every
+  /// action left is one the model takes. `ActionMarksTests` checks every mark against whole steps
+  /// in every reachable state of its catalogues.
+  public func selfLoopActions(in state: ExploredState, refused: UInt64) -> UInt64 {
+    var candidates = selfLoopCandidates & ~refused
+    var loops: UInt64 = 0
+    while candidates != 0 {
+      let index = candidates.trailingZeroBitCount
+      candidates &= candidates &- 1
+      if state.model.changesNothing(actions[index], configuration: configuration) {
+        loops |= 1 << UInt64(index)
+      }
+    }
+    return loops
+  }
 
   /// The actions the model refuses in `state` for reasons that need no more than a glance, a
   /// bit per index into ``actions``: a prompt answer with no prompt up, or from the background
@@ -169,7 +215,7 @@ public struct AuthorizationSystem: Sendable {
   /// one that is not (R21), and any session before iOS 18 (R39); the system's background event
   /// while the app is in use (R14, the model's `isInUse`). In a typical state that is most
   /// of the actions: skipping them spares the explorer most of the calls to the model that end
-  /// in a refusal. `RefusedActionsTests` checks that the model refuses every action this marks.
+  /// in a refusal. `ActionMarksTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
     let m = state.model
     let marks = refusalMarks

@@ -66,6 +66,10 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline let properties: [Property<System>]
   @usableFromInline let options: ExplorationOptions
   @usableFromInline let threads: Int
+  /// Whether steps marked as self-loops are counted without being taken: unless a property
+  /// checks transitions with a closure, which might flag such a step. Decided once, so that
+  /// `PathSearch` repeats the same search.
+  @usableFromInline let skipsSelfLoops: Bool
   /// Frontier states per batch, the steps of the state limit: at most `1 << 19` sequence
   /// numbers.
   @usableFromInline let batchSize: Int
@@ -100,6 +104,10 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     self.options = options
     actions = system.actions
     properties = system.properties
+    skipsSelfLoops = !properties.contains { property in
+      if case .transition = property.condition { return true }
+      return false
+    }
     threads = max(1, options.threads)
     batchSize = max(1, min(1 << 16, (1 << 19) / max(1, actions.count)))
     partSize = max(1, min(batchSize, Self.maxPartSequences / max(1, actions.count)))
@@ -216,6 +224,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ) {
     let capacity = worker.successorCapacity
     let actionCount = actions.count
+    // The bits of the actions, among the first 64.
+    let actionBits: UInt64 = actionCount >= 64 ? .max : (1 &<< UInt64(actionCount)) &- 1
     var transitions = 0
     let stateConditions = stateChecks.contains { $0.condition != nil }
     let stateFindings = stateChecks.reduce(0) { $0 | $1.finding }
@@ -253,8 +263,13 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
             }
             let firstSequence = (position - partStart) * actionCount
             let refused = system.refusedActions(in: before)
+            // Steps back to the state itself that find nothing: counted, not taken.
+            let selfLoops =
+              skipsSelfLoops
+              ? system.selfLoopActions(in: before, refused: refused) & ~refused & actionBits : 0
+            transitions &+= selfLoops.nonzeroBitCount
             var after = before
-            for actionIndex in System.unmarkedActions(refused, count: actionCount) {
+            for actionIndex in System.unmarkedActions(refused | selfLoops, count: actionCount) {
               let action = actions[actionIndex]
               guard system.next(before, action, into: &after) else { continue }
               transitions &+= 1
@@ -476,7 +491,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     }
     let targets = wanted.map { decided[$0]! }
     let deepest = targets.map(\.depth).max() ?? -1
-    var search = PathSearch(system: system, actions: actions)
+    var search = PathSearch(system: system, actions: actions, skipsSelfLoops: skipsSelfLoops)
     let found = search.paths(to: targets, states: levelSizes.prefix(deepest + 1).reduce(0, +))
     peakBytes = max(peakBytes, search.peakBytes)
     var paths: [Path<System>?] = Array(repeating: nil, count: properties.count)

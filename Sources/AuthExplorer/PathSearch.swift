@@ -35,12 +35,16 @@ struct PathSearch<System: TransitionSystem> {
 
   let system: System
   let actions: [System.Action]
+  /// Whether the explorer skipped the steps marked as self-loops
+  /// (``TransitionSystem/selfLoopActions(in:refused:)``), as this search then does too.
+  let skipsSelfLoops: Bool
   /// The most bytes the search held at once: the parent links and two levels of states.
   private(set) var peakBytes = 0
 
-  init(system: System, actions: [System.Action]) {
+  init(system: System, actions: [System.Action], skipsSelfLoops: Bool) {
     self.system = system
     self.actions = actions
+    self.skipsSelfLoops = skipsSelfLoops
   }
 
   /// The path to each of `targets`, in order: the states that lead to the target's state, then
@@ -84,8 +88,9 @@ struct PathSearch<System: TransitionSystem> {
       for key in level where !unfound.isEmpty {
         let state = system.unpack(key)
         // The same skips as the search's, so the same discoveries in the same order.
-        let refused = system.refusedActions(in: state)
-        for index in System.unmarkedActions(refused, count: actions.count) {
+        var skipped = system.refusedActions(in: state)
+        if skipsSelfLoops { skipped |= system.selfLoopActions(in: state, refused: skipped) }
+        for index in System.unmarkedActions(skipped, count: actions.count) {
           guard let after = system.next(state, actions[index]) else { continue }
           discover(system.pack(after), from: key)
         }

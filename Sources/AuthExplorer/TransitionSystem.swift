@@ -60,6 +60,17 @@ public protocol TransitionSystem: Sendable {
   /// Only a speed-up: a set bit must mean that `next` returns `nil`, and a clear bit means
   /// nothing. The default skips nothing.
   func refusedActions(in state: State) -> UInt64
+
+  /// The actions that certainly lead from `state` back to `state` itself and find nothing, a
+  /// bit per index into `actions` (indexes 64 and up are always tried), given `refused`, the
+  /// marks of ``refusedActions(in:)``, which it need not mark again.
+  ///
+  /// Only a speed-up, like the refusal marks: the explorer counts these steps as transitions
+  /// without calling `next`. A set bit must mean that `next` takes the action and returns a
+  /// state that packs like `state`, with no findings (``findings(of:)``). When a property is
+  /// checked by a closure on transitions, the explorer tries every step all the same: the
+  /// closure might flag a step back to the same state. The default marks nothing.
+  func selfLoopActions(in state: State, refused: UInt64) -> UInt64
 }
 
 extension TransitionSystem {
@@ -75,6 +86,9 @@ extension TransitionSystem {
 
   @inlinable
   public func refusedActions(in state: State) -> UInt64 { 0 }
+
+  @inlinable
+  public func selfLoopActions(in state: State, refused: UInt64) -> UInt64 { 0 }
 
   /// The indexes of the actions to try given `marks` from ``refusedActions(in:)``, in order:
   /// how the explorer and the path search both read the marks.

@@ -311,57 +311,72 @@ extension AuthorizationState {
   /// R13.
   private mutating func requestWhenInUse(_ c: AppConfiguration, _ trace: inout Trace) {
     lastRequestResult = .noEffect
-    guard location == .askNextTime else {
-      trace.cite(.r13, "the app has already been answered, so the request has no effect")
-      return
-    }
-    guard appCanPrompt(&trace) else {
-      trace.cite(.r13, "the request has no effect")
-      return
-    }
-    guard c.hasWhenInUseString else {
-      trace.cite(.r7, "NSLocationWhenInUseUsageDescription is missing")
-      return
-    }
+    guard whenInUseRequestPrompts(c, &trace) else { return }
     pendingPrompt = .whenInUse(forAlways: false)
     lastRequestResult = .prompted
     trace.cite(.r13, "requestWhenInUseAuthorization() shows the when-in-use prompt")
   }
 
+  /// R13: whether requestWhenInUseAuthorization() shows its prompt now. Cites what stops it.
+  private func whenInUseRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
+    guard location == .askNextTime else {
+      trace.cite(.r13, "the app has already been answered, so the request has no effect")
+      return false
+    }
+    guard appCanPrompt(&trace) else {
+      trace.cite(.r13, "the request has no effect")
+      return false
+    }
+    guard c.hasWhenInUseString else {
+      trace.cite(.r7, "NSLocationWhenInUseUsageDescription is missing")
+      return false
+    }
+    return true
+  }
+
   /// R14, R15.
   private mutating func requestAlways(_ c: AppConfiguration, _ trace: inout Trace) {
     lastRequestResult = .noEffect
+    guard alwaysRequestPrompts(c, &trace) else { return }
+    alwaysPromptSpent = true
+    lastRequestResult = .prompted
+    if location == .askNextTime {
+      pendingPrompt = .whenInUse(forAlways: true)
+      trace.cite(.r14, "requestAlwaysAuthorization() shows the when-in-use prompt first")
+    } else {
+      pendingPrompt = .alwaysUpgrade(bySystem: false)
+      trace.cite(.r15, "requestAlwaysAuthorization() shows the upgrade prompt")
+    }
+  }
+
+  /// R14, R15: whether requestAlwaysAuthorization() shows a prompt now (the when-in-use prompt
+  /// from Ask Next Time, the upgrade from While Using). Cites what stops it.
+  private func alwaysRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
     if alwaysPromptSpent {
       trace.cite(.r15, "the one Always prompt was already shown; further calls have no effect")
-      return
+      return false
     }
     switch location {
     case .askNextTime, .whileUsing:
       if location == .whileUsing && allowOnce {
         trace.cite(.r15, "an Always request from an Allow Once grant is ignored")
-        return
+        return false
       }
       guard appCanPrompt(&trace) else {
         trace.cite(location == .askNextTime ? .r14 : .r15, "the request has no effect")
-        return
+        return false
       }
       guard c.hasWhenInUseString && c.hasAlwaysString else {
         trace.cite(.r7, "an Always request needs both usage strings")
-        return
+        return false
       }
-      alwaysPromptSpent = true
-      lastRequestResult = .prompted
-      if location == .askNextTime {
-        pendingPrompt = .whenInUse(forAlways: true)
-        trace.cite(.r14, "requestAlwaysAuthorization() shows the when-in-use prompt first")
-      } else {
-        pendingPrompt = .alwaysUpgrade(bySystem: false)
-        trace.cite(.r15, "requestAlwaysAuthorization() shows the upgrade prompt")
-      }
+      return true
     case .never:
       _ = promptsAreBlocked(trace: &trace)
+      return false
     case .always:
       trace.cite(.r15, "the app already has Always, so the request has no effect")
+      return false
     }
   }
 
@@ -370,29 +385,38 @@ extension AuthorizationState {
     _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
   ) {
     lastRequestResult = .promptDeclined
-    guard isAuthorized(c, trace: &trace) else {
-      trace.cite(.r16, "the app is not authorized, so the request fails")
-      return
-    }
-    guard !precise && !temporaryFullAccuracy else {
-      trace.cite(.r16, "full accuracy is already granted, so the request fails")
-      return
-    }
-    guard c.hasPurposeKey(key) else {
-      trace.cite(.r16) { n in "purpose key '\(n.name(of: key))' is not in the dictionary" }
-      return
-    }
-    guard !declined(key) else {
-      trace.cite(.r22) { n in "the user declined '\(n.name(of: key))' this run" }
-      return
-    }
-    guard appCanPrompt(&trace) else {
-      trace.cite(.r16, "the request fails without showing anything")
-      return
-    }
+    guard temporaryFullAccuracyRequestPrompts(key, c, &trace) else { return }
     pendingPrompt = .temporaryFullAccuracy(key)
     lastRequestResult = .prompted
     trace.cite(.r16) { n in "the temporary full accuracy prompt for '\(n.name(of: key))' appears" }
+  }
+
+  /// R16, R22: whether requestTemporaryFullAccuracyAuthorization(withPurposeKey:) shows its
+  /// prompt now. Cites what stops it.
+  private func temporaryFullAccuracyRequestPrompts(
+    _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
+  ) -> Bool {
+    guard isAuthorized(c, trace: &trace) else {
+      trace.cite(.r16, "the app is not authorized, so the request fails")
+      return false
+    }
+    guard !precise && !temporaryFullAccuracy else {
+      trace.cite(.r16, "full accuracy is already granted, so the request fails")
+      return false
+    }
+    guard c.hasPurposeKey(key) else {
+      trace.cite(.r16) { n in "purpose key '\(n.name(of: key))' is not in the dictionary" }
+      return false
+    }
+    guard !declined(key) else {
+      trace.cite(.r22) { n in "the user declined '\(n.name(of: key))' this run" }
+      return false
+    }
+    guard appCanPrompt(&trace) else {
+      trace.cite(.r16, "the request fails without showing anything")
+      return false
+    }
+    return true
   }
 
   // MARK: Answers (R6, R9–R11, R14)
@@ -452,6 +476,8 @@ extension AuthorizationState {
 
   // MARK: Settings (R38) and the system (R14)
 
+  /// ``changesNothing(_:configuration:)`` says when a change writes only what is there: keep the
+  /// two together.
   private mutating func changeSettings(
     _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
   ) -> Refusal? {
@@ -497,22 +523,69 @@ extension AuthorizationState {
 
   /// R14: the system shows the upgrade prompt for a provisional-Always app.
   private mutating func backgroundEvent(_ trace: inout Trace) {
+    guard systemUpgradePromptAppears(&trace) else { return }
+    pendingPrompt = .alwaysUpgrade(bySystem: true)
+    trace.cite(.r14, "Core Location shows the upgrade prompt to deliver the event")
+  }
+
+  /// R14: whether the system's background event shows the upgrade prompt now. Cites what
+  /// stops it.
+  private func systemUpgradePromptAppears(_ trace: inout Trace) -> Bool {
     guard provisionalAlways else {
       trace.cite(.r14, "the app has no provisional Always grant, so no prompt appears")
-      return
+      return false
     }
     if let pendingPrompt {
       trace.cite(.r6, "a \(pendingPrompt.prompt.rawValue) prompt is already pending")
-      return
+      return false
     }
-    if promptsAreBlocked(trace: &trace) { return }
-    pendingPrompt = .alwaysUpgrade(bySystem: true)
-    trace.cite(.r14, "Core Location shows the upgrade prompt to deliver the event")
+    return !promptsAreBlocked(trace: &trace)
+  }
+
+  // MARK: Steps that change nothing (for the explorer)
+
+  /// Whether `event`, which the model takes in this state, changes nothing in it but
+  /// ``lastRequestResult``: a legacy request that shows no prompt (R13, R14, R16), a change
+  /// in Settings to what is set already with no prompt up for it to withdraw (R38), the
+  /// system's background event with no upgrade prompt to show (R14).
+  ///
+  /// For the package only: the explorer skips such steps, about a third of all it would take.
+  /// It asks what the steps themselves ask (the same functions), and the event alone: for a
+  /// state that a step produced, the rest of a step changes nothing either (`settle`). It says
+  /// `false` for every other event, and for a reset, which changes several choices at once.
+  package func changesNothing(_ event: AuthorizationEvent, configuration c: AppConfiguration)
+    -> Bool
+  {
+    var quiet = Trace.off
+    switch event {
+    case .requestWhenInUseAuthorization: return !whenInUseRequestPrompts(c, &quiet)
+    case .requestAlwaysAuthorization: return !alwaysRequestPrompts(c, &quiet)
+    case .requestTemporaryFullAccuracyAuthorization(let key):
+      return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
+    case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
+    case .settings(let change):
+      guard pendingPrompt == nil else { return false }
+      switch change {
+      case .location(let setting): return location == setting && !allowOnce && !provisionalAlways
+      case .precise(let on): return precise == on
+      case .locationServices(let on): return locationServicesEnabled == on
+      case .restrictions(let on): return restrictionsEnabled == on
+      case .reset: return false
+      }
+    default: return false
+    }
   }
 
   // MARK: After every step (R18, R37)
 
   /// Inlined for the same reason as the dispatch (2 % fewer instructions).
+  ///
+  /// Idempotent: settling a settled state changes nothing. A carried session that survived
+  /// settling survives again (the goals' prompt does not change whether the app is authorized),
+  /// and the goals act only by showing a prompt, after which they do not act again. So a state
+  /// that a step produced stays as it is under an event that by itself changes nothing
+  /// (``changesNothing(_:configuration:)``); `ActionMarksTests` checks this in every reachable
+  /// state of its catalogues.
   @inline(__always)
   private mutating func settle(_ c: AppConfiguration, _ trace: inout Trace) {
     var quiet = Trace.off

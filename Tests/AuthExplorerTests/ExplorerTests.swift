@@ -52,6 +52,32 @@ import Testing
     }
   }
 
+  @Test("counts a step marked as a self-loop without taking it")
+  func countsSelfLoopsWithoutTakingThem() {
+    for threads in [1, 2] {
+      let result = Explorer(LoopingCounter(), options: ExplorationOptions(threads: threads)).run()
+      #expect(result.states == 10)
+      #expect(result.transitions == 20)
+      #expect(result.passed)
+    }
+  }
+
+  @Test("takes every step, marked or not, while a closure checks transitions")
+  func takesSelfLoopsUnderTransitionClosures() {
+    var counter = LoopingCounter()
+    counter.properties.append(
+      .always(
+        "steps", "every step stays within the counter",
+        transition: { _, _, after in
+          after < 10
+        }))
+    let result = Explorer(counter).run()
+    // The marked step is taken, so it reaches the trap, and the closure sees it.
+    #expect(result.states == 11)
+    #expect(result.passed == false)
+    #expect(result["steps"]?.passed == false)
+  }
+
   @Test("finds the shortest way to measure 4 litres with 3- and 5-litre jugs")
   func waterJugs() throws {
     var jugs = WaterJugs()

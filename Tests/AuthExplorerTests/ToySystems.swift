@@ -90,3 +90,20 @@ struct MarkedCounter: TransitionSystem {
     actionCount - 1 < 64 ? 1 << UInt64(actionCount - 1) : 0
   }
 }
+
+/// A counter modulo 10 stepping by 1, with a second action that the system marks as a step
+/// back to the same state in every state, but that `next` would take to a trap state 99: an
+/// explorer that honours `selfLoopActions(in:refused:)` counts that step and never reaches the
+/// trap.
+struct LoopingCounter: TransitionSystem {
+  var properties: [Property<LoopingCounter>] = [
+    .always("no trap", "the trap state is never reached", state: { $0 != 99 })
+  ]
+
+  var initialStates: [Int] { [0] }
+  var actions: [Int] { [1, 0] }
+  func next(_ state: Int, _ step: Int) -> Int? { step == 0 ? 99 : (state + step) % 10 }
+  func pack(_ state: Int) -> UInt64 { UInt64(state) }
+  func unpack(_ packed: UInt64) -> Int { Int(packed) }
+  func selfLoopActions(in state: Int, refused: UInt64) -> UInt64 { 0b10 }
+}

@@ -1,0 +1,78 @@
+import AuthExplorer
+import AuthModel
+import Testing
+
+/// `AuthorizationSystem.refusedActions(in:)` lets the explorer skip steps without asking the
+/// model, and `selfLoopActions(in:refused:)` lets it count steps back to the same state without
+/// taking them. Both are sound only if, in every reachable state, the model refuses every step
+/// marked as refused, and takes every step marked as a self-loop back to the same state,
+/// finding nothing.
+@Suite struct ActionMarksTests {
+  @Test(
+    "the model refuses every step marked refused and loops on every step marked a self-loop",
+    arguments: [
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey), "none", true),
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground), "", true),
+      // Without the reductions a request changes the result of the last one: not a self-loop.
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground), "", false),
+      (AppConfiguration(ios: .ios17, infoPlist: Fixtures.whenInUseOnly), "always", true),
+      // Two sessions, each created while the other is held or not (R21).
+      (
+        AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly), "always,whenInUse+Nav",
+        true
+      ),
+      (
+        AppConfiguration(
+          ios: .ios18, infoPlist: Fixtures.everyKey, mutation: .promptsFromBackground),
+        "whenInUse", true
+      ),
+      (
+        AppConfiguration(
+          ios: .ios18, infoPlist: Fixtures.everyKey, mutation: .allowOnceNeverLapses),
+        "whenInUse+Nav", true
+      ),
+    ])
+  func marksAgreeWithTheModel(
+    _ configuration: AppConfiguration, _ sessions: String, _ reduced: Bool
+  ) throws {
+    let system = try AuthorizationSystem(
+      configuration: configuration, catalogue: try SessionCatalogue(parsing: sessions),
+      reductions: reduced ? Reduction.allCases : [])
+    var seen: Set<UInt64> = [system.codec.pack(system.initialState)]
+    var queue = [system.codec.pack(system.initialState)]
+    var (markedRefused, accepted, markedLoops, loops) = (0, 0, 0, 0)
+    var wronglyRefused: Set<String> = []
+    var wronglyLooping: Set<String> = []
+    while let packed = queue.popLast() {
+      let state = system.unpack(packed)
+      let refused = system.refusedActions(in: state)
+      let selfLoops = system.selfLoopActions(in: state, refused: refused)
+      for (index, action) in system.actions.enumerated() {
+        let next = system.next(state, action)
+        let key = next.map(system.pack)
+        if index < 64 && refused & 1 << UInt64(index) != 0 {
+          markedRefused += 1
+          if next != nil { wronglyRefused.insert("\(action)") }
+        }
+        if index < 64 && selfLoops & 1 << UInt64(index) != 0 {
+          markedLoops += 1
+          if key != packed || next.map(system.findings) != 0 {
+            wronglyLooping.insert("\(action)")
+          }
+        }
+        guard let key else { continue }
+        accepted += 1
+        if key == packed { loops += 1 }
+        if seen.insert(key).inserted { queue.append(key) }
+      }
+    }
+    #expect(
+      wronglyRefused.isEmpty, "marked as refused, but the model takes them: \(wronglyRefused)")
+    #expect(wronglyLooping.isEmpty, "marked as self-loops, but they are not: \(wronglyLooping)")
+    // The marks matter: a good share of all tries are skipped, and steps are still taken; most
+    // steps back to the same state are marked (not the waits).
+    #expect(markedRefused * 4 > seen.count * system.actions.count)
+    #expect(accepted > seen.count)
+    #expect(markedLoops * 2 > loops, "\(markedLoops) of \(loops) self-loops marked")
+  }
+}
