@@ -26,8 +26,7 @@ struct Observation {
     indicator = s.backgroundIndicator(c, trace: &t)
     var union = DiagnosticFlags()
     var broken = false
-    for holder in s.holderSequence(c) {
-      guard let flags = s.flags(of: holder, c, trace: &t) else { continue }
+    s.forEachHolderFlags(c) { _, flags in
       union.formUnion(flags)
       if flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied) {
         broken = true

@@ -25,6 +25,56 @@ extension AuthorizationState {
   public func flags(
     of holder: Holder, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags? {
+    flags(of: holder, HolderContext(self, c), c, trace: &trace)
+  }
+
+  /// Calls `body` with every holder and its flags, in ``holders(_:)`` order, deciding what the
+  /// holders share once: what the explorer reads of every state it stores.
+  package func forEachHolderFlags(
+    _ c: AppConfiguration, _ body: (Holder, DiagnosticFlags) -> Void
+  ) {
+    var holders = holderSequence(c)
+    guard let first = holders.next() else { return }
+    let context = HolderContext(self, c)
+    var quiet = Trace.off
+    var holder: Holder? = first
+    while let current = holder {
+      if let flags = flags(of: current, context, c, trace: &quiet) { body(current, flags) }
+      holder = holders.next()
+    }
+  }
+
+  /// What decides every holder's flags alike, decided once (without citing): the effective
+  /// status and the state-wide parts of R24–R30.
+  struct HolderContext {
+    let status: AuthorizationStatus
+    let authorized: Bool
+    let reduced: Bool
+    /// R28 for a holder that R19 does not mark: the app is not in use and needs to be.
+    let needsInUse: Bool
+    /// R29.
+    let serviceSessionRequired: Bool
+
+    init(_ s: AuthorizationState, _ c: AppConfiguration) {
+      var quiet = Trace.off
+      status = s.authorizationStatus(c, trace: &quiet)
+      authorized = status == .authorizedWhenInUse || status == .authorizedAlways
+      reduced = !s.precise && !s.temporaryFullAccuracy
+      switch status {
+      case .notDetermined, .authorizedWhenInUse: needsInUse = !s.isInUse(c, trace: &quiet)
+      case .authorizedAlways:
+        needsInUse = !s.isInUse(c, trace: &quiet) && !s.alwaysInEffectOutsideUse(c, trace: &quiet)
+      case .denied, .restricted: needsInUse = false
+      }
+      serviceSessionRequired = s.serviceSessionRequired(c, trace: &quiet)
+    }
+  }
+
+  /// The flags of `holder` given what all holders share; with a trace that records, the rules
+  /// are cited in order as each flag is decided.
+  private func flags(
+    of holder: Holder, _ context: HolderContext, _ c: AppConfiguration, trace: inout Trace
+  ) -> DiagnosticFlags? {
     var session: HeldSession?
     if case .session(let id) = holder {
       guard let i = sessions.firstIndex(of: id) else { return nil }
@@ -32,10 +82,8 @@ extension AuthorizationState {
     }
 
     var flags = DiagnosticFlags()
-    var quiet = Trace.off
-    let status = authorizationStatus(c, trace: &quiet)
-    let authorized = status == .authorizedWhenInUse || status == .authorizedAlways
-    let reduced = !precise && !temporaryFullAccuracy
+    let status = context.status
+    let authorized = context.authorized
 
     // R24
     if !locationServicesEnabled {
@@ -45,7 +93,7 @@ extension AuthorizationState {
     // R25
     if status == .denied {
       flags.insert(.authorizationDenied)
-      _ = authorizationStatus(c, trace: &trace)
+      if trace.isRecording { _ = authorizationStatus(c, trace: &trace) }
       trace.cite(.r25, "the effective status is denied")
     }
     // R26
@@ -67,27 +115,24 @@ extension AuthorizationState {
             + "the app has not entered the foreground since"
         }
         trace.cite(.r28, "R19 marks the session")
-      } else if !isInUse(c, trace: &quiet) {
-        let needsInUse: Bool
-        switch status {
-        case .notDetermined, .authorizedWhenInUse: needsInUse = true
-        case .authorizedAlways: needsInUse = !alwaysInEffectOutsideUse(c, trace: &quiet)
-        case .denied, .restricted: needsInUse = false
-        }
-        if needsInUse {
-          flags.insert(.insufficientlyInUse)
+      } else if context.needsInUse {
+        flags.insert(.insufficientlyInUse)
+        if trace.isRecording {
           _ = isInUse(c, trace: &trace)
           if status == .authorizedAlways { _ = alwaysInEffectOutsideUse(c, trace: &trace) }
-          trace.cite(
-            .r28,
-            status == .notDetermined
-              ? "the app is not in use, so Core Location cannot ask yet"
-              : "the app is not in use and needs to be to be served")
         }
+        trace.cite(
+          .r28,
+          status == .notDetermined
+            ? "the app is not in use, so Core Location cannot ask yet"
+            : "the app is not in use and needs to be to be served")
       }
     }
     // R29
-    if serviceSessionRequired(c, trace: &trace) { flags.insert(.serviceSessionRequired) }
+    if context.serviceSessionRequired {
+      flags.insert(.serviceSessionRequired)
+      if trace.isRecording { _ = serviceSessionRequired(c, trace: &trace) }
+    }
     // R30
     if session?.authorization == .always, location == .whileUsing, !allowOnce,
       !provisionalAlways, status == .authorizedWhenInUse, alwaysPromptSpent,
@@ -100,12 +145,12 @@ extension AuthorizationState {
         "the app's one Always prompt was spent and it holds a permanent While Using grant")
     }
     // R31
-    if let key = session?.fullAccuracyPurposeKey, reduced, authorized, declined(key) {
+    if let key = session?.fullAccuracyPurposeKey, context.reduced, authorized, declined(key) {
       flags.insert(.fullAccuracyDenied)
       trace.cite(.r31) { n in "the user declined full accuracy for '\(n.name(of: key))' this run" }
     }
     // R32
-    if holder == .liveUpdates || holder == .monitor, authorized, reduced {
+    if holder == .liveUpdates || holder == .monitor, authorized, context.reduced {
       flags.insert(.accuracyLimited)
       trace.cite(.r32, "accuracy is reduced")
     }

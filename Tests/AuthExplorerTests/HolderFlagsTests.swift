@@ -1,0 +1,43 @@
+import AuthExplorer
+import AuthModel
+import Testing
+
+/// The explorer reads every holder's flags at once (`forEachHolderFlags`, which decides what
+/// the holders share once per state); a scenario asks one holder at a time
+/// (`flags(of:_:trace:)`). Both apply the same rules; this checks that the walk finds the same
+/// holders, in the same order, with the same flags.
+@Suite struct HolderFlagsTests {
+  @Test(
+    "every holder's flags read at once are those read one holder at a time, in every state",
+    arguments: [
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey), "always"),
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly), "always,whenInUse+Nav"),
+    ])
+  func allAtOnceAgreesWithOneByOne(_ configuration: AppConfiguration, _ sessions: String) throws {
+    let system = try AuthorizationSystem(
+      configuration: configuration, catalogue: try SessionCatalogue(parsing: sessions))
+    var seen: Set<UInt64> = [system.codec.pack(system.initialState)]
+    var queue = [system.initialState]
+    var holders = 0
+    while let state = queue.popLast() {
+      let m = state.model
+      var trace = Trace.off
+      var oneByOne: [(Holder, DiagnosticFlags)] = []
+      for holder in m.holders(configuration) {
+        if let flags = m.flags(of: holder, configuration, trace: &trace) {
+          oneByOne.append((holder, flags))
+        }
+      }
+      var atOnce: [(Holder, DiagnosticFlags)] = []
+      m.forEachHolderFlags(configuration) { atOnce.append(($0, $1)) }
+      #expect(atOnce.map(\.0) == oneByOne.map(\.0))
+      #expect(atOnce.map(\.1) == oneByOne.map(\.1))
+      holders += atOnce.count
+      for action in system.actions {
+        guard let next = system.next(state, action) else { continue }
+        if seen.insert(system.codec.pack(next)).inserted { queue.append(next) }
+      }
+    }
+    #expect(holders > seen.count)
+  }
+}
