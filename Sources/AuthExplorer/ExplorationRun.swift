@@ -39,9 +39,10 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
 
   /// The most sequence numbers in a part: the candidates buffered for one part, 12 bytes each,
   /// are a fraction of them. Each part costs two rounds of waking the threads, so parts are
-  /// made large enough for that to be rare (4 % less time on the four-session run than with a
-  /// quarter of this).
-  @usableFromInline static var maxPartSequences: Int { 1 << 18 }
+  /// made large enough for that to be rare: a few percent less time on the four-session run
+  /// than with half this, for about 1 byte more per state on the default run's largest
+  /// configuration (twice this cost another byte and gained nothing measurable).
+  @usableFromInline static var maxPartSequences: Int { 1 << 17 }
 
   /// A state condition to evaluate: hit when `condition(state) != isAlways`, or, for a finding
   /// (`condition` nil), when the state's findings have `finding` set.
