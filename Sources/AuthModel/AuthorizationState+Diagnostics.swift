@@ -55,7 +55,7 @@ extension AuthorizationState {
     /// R29.
     let serviceSessionRequired: Bool
 
-    init(_ s: AuthorizationState, _ c: AppConfiguration) {
+    init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
       var quiet = Trace.off
       status = s.authorizationStatus(c, trace: &quiet)
       authorized = status == .authorizedWhenInUse || status == .authorizedAlways
