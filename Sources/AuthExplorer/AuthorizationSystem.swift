@@ -284,7 +284,7 @@ public struct AuthorizationSystem: Sendable {
   func step(
     from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState
   ) -> Bool {
-    next.model = state.model
+    next = state
     guard next.model.apply(event, configuration: configuration) else { return false }
     // Only termination writes the record; every other step keeps it or empties it.
     if case .terminate = event {
@@ -293,7 +293,6 @@ public struct AuthorizationSystem: Sendable {
         next.model.sessionsAtTermination = record.sortedByID()
       }
     }
-    next.upgradePromptShown = state.upgradePromptShown
     if case .settings(.reset) = event { next.upgradePromptShown = false }
     if ExploredState.upgradePromptAppears(
       from: state.model.pendingPrompt, to: next.model.pendingPrompt)
