@@ -87,6 +87,33 @@ public struct AuthorizationStateCodec: Sendable {
   static var fixedBits: Int { Int(promptShift) + 4 }
 
   public func pack(_ state: ExploredState) -> UInt64 {
+    packOutsideSessions(state) | packSessions(state.model)
+  }
+
+  /// `pack(state)`, for a state that may hold the same sessions and termination record as
+  /// `reference`, which packed to `referenceKey`: then their fields are taken from that word
+  /// rather than packed again. What the explorer does for every step, most of which leave the
+  /// sessions as they were.
+  public func pack(
+    _ state: ExploredState, like reference: ExploredState, packed referenceKey: UInt64
+  )
+    -> UInt64
+  {
+    let m = state.model
+    guard m.sessions == reference.model.sessions,
+      m.sessionsAtTermination == reference.model.sessionsAtTermination
+    else { return pack(state) }
+    return packOutsideSessions(state) | referenceKey & sessionFields
+  }
+
+  /// The bits of the fields that only the sessions and the termination record decide.
+  private var sessionFields: UInt64 {
+    (1 &<< (shifts.promptKey &- shifts.held) &- 1) &<< shifts.held
+  }
+
+  /// The fields of everything but the sessions and the termination record.
+  @inline(__always)
+  private func packOutsideSessions(_ state: ExploredState) -> UInt64 {
     let m = state.model
     // Fixed offsets first: the model's word of flags as it is, then the prompt and the ghost.
     var word = UInt64(m.fields)
@@ -102,8 +129,16 @@ public struct AuthorizationStateCodec: Sendable {
       promptKey = UInt64(key.index)
     }
     word |= Self.bit(state.upgradePromptShown) << (Self.promptShift + 3)
-    // Then the catalogue's fields: the termination record, the sessions in creation order and
-    // their marks, and the purpose keys'.
+    // Every field is already within its width, so none needs a mask.
+    word |= promptKey &<< shifts.promptKey
+    word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
+    return word
+  }
+
+  /// The catalogue's fields: the termination record, the sessions in creation order and their
+  /// marks.
+  @inline(__always)
+  private func packSessions(_ m: AuthorizationState) -> UInt64 {
     let (held, inUse) = m.sessionsAtTermination.idBits
     var slots: UInt64 = 0
     var marks: UInt64 = 0
@@ -116,14 +151,9 @@ public struct AuthorizationStateCodec: Sendable {
       ids &>>= 8
       createdInUse &>>= 1
     }
-    // Every field is already within its width, so the catalogue's fields need no masks.
-    word |= held &<< shifts.held
-    word |= inUse &<< shifts.inUse
-    word |= slots &<< shifts.slots
-    word |= marks &<< shifts.marks
-    word |= promptKey &<< shifts.promptKey
-    word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
-    return word
+    // Every field is already within its width, so none needs a mask.
+    return held &<< shifts.held | inUse &<< shifts.inUse | slots &<< shifts.slots
+      | marks &<< shifts.marks
   }
 
   public func unpack(_ word: UInt64) -> ExploredState {

@@ -11,6 +11,10 @@ public struct ExplorerNode: Sendable {
   /// Whether the effective status is `denied` (for P9), when known: decided with the state
   /// findings for a node made by `unpack`, which is the node whose steps are tried.
   var isDenied: Bool?
+  /// The state packed: the word a node made by `unpack` came from, or, for a node made by
+  /// `next`, packed there, reusing the sessions' fields of the state before when the step left
+  /// them as they were.
+  var packed: UInt64
 }
 
 extension AuthorizationSystem: TransitionSystem {
@@ -18,7 +22,7 @@ extension AuthorizationSystem: TransitionSystem {
   public typealias Action = AuthorizationEvent
 
   public var initialStates: [ExplorerNode] {
-    [node(initialState)]
+    [node(initialState, packed: codec.pack(initialState))]
   }
 
   public func next(_ node: ExplorerNode, _ action: AuthorizationEvent) -> ExplorerNode? {
@@ -39,12 +43,15 @@ extension AuthorizationSystem: TransitionSystem {
       after: &successor.state, configuration)
     successor.findings = findings
     successor.isDenied = nil
+    successor.packed = codec.pack(successor.state, like: node.state, packed: node.packed)
     return true
   }
 
-  public func pack(_ node: ExplorerNode) -> UInt64 { codec.pack(node.state) }
+  public func pack(_ node: ExplorerNode) -> UInt64 { node.packed }
 
-  public func unpack(_ packed: UInt64) -> ExplorerNode { node(codec.unpack(packed)) }
+  public func unpack(_ packed: UInt64) -> ExplorerNode {
+    node(codec.unpack(packed), packed: packed)
+  }
 
   public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
 
@@ -54,13 +61,14 @@ extension AuthorizationSystem: TransitionSystem {
     selfLoopActions(in: node.state, refused: refused)
   }
 
-  /// A stored state with its state findings, decided from its observation once.
-  private func node(_ state: ExploredState) -> ExplorerNode {
+  /// A stored state, packed to `packed`, with its state findings, decided from its observation
+  /// once.
+  private func node(_ state: ExploredState, packed: UInt64) -> ExplorerNode {
     let observation = Observation(state.model, configuration)
     return ExplorerNode(
       state: state,
       findings: AuthorizationProperty.stateFindings(state, observation, configuration),
-      isDenied: observation.status == .denied)
+      isDenied: observation.status == .denied, packed: packed)
   }
 
   /// P1–P11, then every witness of RULES.md §11, each decided by its finding bit.

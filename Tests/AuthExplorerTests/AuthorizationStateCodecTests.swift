@@ -79,6 +79,35 @@ import Testing
     #expect(result.states == states.count)
   }
 
+  @Test(
+    "packing a step's successor like the state before gives the word packing it afresh gives",
+    arguments: roundTripCases)
+  func packingLikeTheStateBefore(_ test: RoundTripCase) throws {
+    let system = try AuthorizationSystem(
+      configuration: test.configuration, catalogue: SessionCatalogue(parsing: test.sessions),
+      reductions: test.reductions)
+    var (steps, sameSessions, mismatches) = (0, 0, 0)
+    for state in Self.reachableStates(system) {
+      let key = system.codec.pack(state)
+      for event in system.actions {
+        guard let after = system.next(state, event) else { continue }
+        steps += 1
+        if after.model.sessions == state.model.sessions
+          && after.model.sessionsAtTermination == state.model.sessionsAtTermination
+        {
+          sameSessions += 1
+        }
+        if system.codec.pack(after, like: state, packed: key) != system.codec.pack(after) {
+          mismatches += 1
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    // Both ways are taken where there are sessions: most steps keep them, some change them.
+    #expect(sameSessions * 2 > steps)
+    #expect(test.sessions.isEmpty || sameSessions < steps)
+  }
+
   // MARK: Too large for 64 bits
 
   @Test("a catalogue of seven sessions does not fit in 64 bits")
