@@ -96,9 +96,7 @@ public struct AuthorizationStateCodec: Sendable {
   /// sessions as they were.
   public func pack(
     _ state: ExploredState, like reference: ExploredState, packed referenceKey: UInt64
-  )
-    -> UInt64
-  {
+  ) -> UInt64 {
     let m = state.model
     guard m.sessions == reference.model.sessions,
       m.sessionsAtTermination == reference.model.sessionsAtTermination

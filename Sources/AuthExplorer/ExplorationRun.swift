@@ -225,7 +225,6 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     actions: UnsafeBufferPointer<Action>, reader: VisitedSet.Reader,
     stateChecks: [StateCheck], transitionChecks: [TransitionCheck], into worker: Worker
   ) {
-    let capacity = worker.successorCapacity
     let actionCount = actions.count
     // The bits of the actions, among the first 64.
     let actionBits: UInt64 = actionCount >= 64 ? .max : (1 &<< UInt64(actionCount)) &- 1
@@ -242,9 +241,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
         var groupStart = range.lowerBound
         while groupStart < range.upperBound {
           let group = groupStart..<min(range.upperBound, groupStart + groupSize)
-          let keys = worker.successorKeys + half * capacity
-          let hashes = worker.successorHashes + half * capacity
-          let sequences = worker.successorSequences + half * capacity
+          let (keys, hashes, sequences) = worker.successors(half: half)
           var count = 0
           for position in group {
             let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
@@ -316,10 +313,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   /// arrays that are not in the visited set.
   @inlinable @inline(__always)
   func probe(_ count: Int, from worker: Worker, half: Int, reader: VisitedSet.Reader) {
-    let offset = half * worker.successorCapacity
-    let keys = worker.successorKeys + offset
-    let hashes = worker.successorHashes + offset
-    let sequences = worker.successorSequences + offset
+    let (keys, hashes, sequences) = worker.successors(half: half)
     let buffers = worker.buffers
     for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
       buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])

@@ -20,13 +20,13 @@ struct Observation {
     var t = Trace.off
     status = s.authorizationStatus(c)
     accuracy = s.accuracyAuthorization(trace: &t)
-    authorized = status == .authorizedAlways || status == .authorizedWhenInUse
+    authorized = status.isAuthorized
     updates = s.liveUpdates(c, trace: &t)
     monitorEvents = s.monitorEvents(c, trace: &t)
     indicator = s.backgroundIndicator(c, trace: &t)
     var union = DiagnosticFlags()
     var broken = false
-    s.forEachHolderFlags(c) { _, flags in
+    s.forEachHolderFlags(c, status: status) { _, flags in
       union.formUnion(flags)
       if flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied) {
         broken = true

@@ -37,6 +37,17 @@ final class Worker: @unchecked Sendable {
   @usableFromInline var hits: [Hit?]
   /// Successors per half of the successor arrays: one group's.
   @usableFromInline let successorCapacity: Int
+
+  /// The successor arrays' half `half` (0 or 1): the expansion fills one half with a group's
+  /// successors while the other's wait to be probed.
+  @inlinable
+  func successors(half: Int) -> (
+    keys: UnsafeMutablePointer<UInt64>, hashes: UnsafeMutablePointer<UInt64>,
+    sequences: UnsafeMutablePointer<UInt32>
+  ) {
+    let offset = half * successorCapacity
+    return (successorKeys + offset, successorHashes + offset, successorSequences + offset)
+  }
   /// For merging the buffers in sequence order: a min-heap of `sequence << 6 | shard`, and the
   /// next index to read in each shard's buffer.
   private let heap: UnsafeMutablePointer<UInt64>

@@ -96,8 +96,7 @@ extension AuthorizationState {
 
   /// Whether the effective status is authorized (R4).
   public func isAuthorized(_ c: AppConfiguration, trace: inout Trace) -> Bool {
-    let status = authorizationStatus(c, trace: &trace)
-    let authorized = status == .authorizedWhenInUse || status == .authorizedAlways
+    let authorized = authorizationStatus(c, trace: &trace).isAuthorized
     trace.cite(.r4, authorized ? "the app is authorized" : "the app is not authorized")
     return authorized
   }

@@ -25,22 +25,25 @@ extension AuthorizationState {
   public func flags(
     of holder: Holder, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags? {
-    flags(of: holder, HolderContext(self, c), c, trace: &trace)
+    flags(of: holder, HolderContext(self, c, status: authorizationStatus(c)), c, trace: &trace)
   }
 
   /// Calls `body` with every holder and its flags, in ``holders(_:)`` order, deciding what the
   /// holders share once: what the explorer reads of every state it stores.
+  ///
+  /// - Parameter status: this state's effective status (``authorizationStatus(_:)``), which the
+  ///   explorer has at hand.
   package func forEachHolderFlags(
-    _ c: AppConfiguration, _ body: (Holder, DiagnosticFlags) -> Void
+    _ c: AppConfiguration, status: AuthorizationStatus, _ body: (Holder, DiagnosticFlags) -> Void
   ) {
     var holders = holderSequence(c)
-    guard let first = holders.next() else { return }
-    let context = HolderContext(self, c)
+    guard var holder = holders.next() else { return }
+    let context = HolderContext(self, c, status: status)
     var quiet = Trace.off
-    var holder: Holder? = first
-    while let current = holder {
-      if let flags = flags(of: current, context, c, trace: &quiet) { body(current, flags) }
-      holder = holders.next()
+    while true {
+      if let flags = flags(of: holder, context, c, trace: &quiet) { body(holder, flags) }
+      guard let next = holders.next() else { return }
+      holder = next
     }
   }
 
@@ -55,10 +58,10 @@ extension AuthorizationState {
     /// R29.
     let serviceSessionRequired: Bool
 
-    init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
+    init(_ s: AuthorizationState, _ c: borrowing AppConfiguration, status: AuthorizationStatus) {
       var quiet = Trace.off
-      status = s.authorizationStatus(c, trace: &quiet)
-      authorized = status == .authorizedWhenInUse || status == .authorizedAlways
+      self.status = status
+      authorized = status.isAuthorized
       reduced = !s.precise && !s.temporaryFullAccuracy
       switch status {
       case .notDetermined, .authorizedWhenInUse: needsInUse = !s.isInUse(c, trace: &quiet)

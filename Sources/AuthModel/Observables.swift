@@ -1,6 +1,9 @@
 /// `CLAuthorizationStatus`: what `CLLocationManager.authorizationStatus` reports (R1).
 public enum AuthorizationStatus: String, Hashable, Sendable, CaseIterable {
   case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
+
+  /// Whether the status authorizes the app (R4): when in use or always.
+  package var isAuthorized: Bool { self == .authorizedWhenInUse || self == .authorizedAlways }
 }
 
 /// `CLAccuracyAuthorization` (R2).

@@ -3,23 +3,6 @@ import AuthModel
 import Testing
 
 @Suite struct AuthorizationStateCodecTests {
-  /// Every state of `system` reachable from its initial state, found by a breadth-first search
-  /// over unpacked states with a `Set`, independently of the explorer and its packed visited set.
-  static func reachableStates(_ system: AuthorizationSystem) -> [ExploredState] {
-    var seen: Set<ExploredState> = [system.initialState]
-    var order = [system.initialState]
-    var next = 0
-    while next < order.count {
-      let state = order[next]
-      next += 1
-      for event in system.actions {
-        guard let after = system.next(state, event), seen.insert(after).inserted else { continue }
-        order.append(after)
-      }
-    }
-    return order
-  }
-
   struct RoundTripCase: CustomTestStringConvertible, Sendable {
     var name: String
     var configuration: AppConfiguration
@@ -28,6 +11,13 @@ import Testing
     /// The number of reachable states, as the `Set` search counts them.
     var states: Int
     var testDescription: String { name }
+
+    /// The configuration explored with the case's catalogue and reductions.
+    func system() throws -> AuthorizationSystem {
+      try AuthorizationSystem(
+        configuration: configuration, catalogue: SessionCatalogue(parsing: sessions),
+        reductions: reductions)
+    }
   }
 
   static let roundTripCases: [RoundTripCase] = [
@@ -53,10 +43,8 @@ import Testing
     "unpack(pack(s)) == s on every reachable state, and pack is injective on them",
     arguments: roundTripCases)
   func roundTrip(_ test: RoundTripCase) throws {
-    let system = try AuthorizationSystem(
-      configuration: test.configuration, catalogue: SessionCatalogue(parsing: test.sessions),
-      reductions: test.reductions)
-    let states = Self.reachableStates(system)
+    let system = try test.system()
+    let states = Fixtures.reachableStates(system)
     #expect(states.count == test.states)
     var words = Set<UInt64>()
     var mismatches = 0
@@ -83,11 +71,9 @@ import Testing
     "packing a step's successor like the state before gives the word packing it afresh gives",
     arguments: roundTripCases)
   func packingLikeTheStateBefore(_ test: RoundTripCase) throws {
-    let system = try AuthorizationSystem(
-      configuration: test.configuration, catalogue: SessionCatalogue(parsing: test.sessions),
-      reductions: test.reductions)
+    let system = try test.system()
     var (steps, sameSessions, mismatches) = (0, 0, 0)
-    for state in Self.reachableStates(system) {
+    for state in Fixtures.reachableStates(system) {
       let key = system.codec.pack(state)
       for event in system.actions {
         guard let after = system.next(state, event) else { continue }

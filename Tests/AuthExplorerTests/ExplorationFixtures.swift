@@ -50,6 +50,23 @@ enum Fixtures {
         catalogue: SessionCatalogue(parsing: sessions), reductions: reductions, threads: 1))
     return reports[0]
   }
+
+  /// Every state of `system` reachable from its initial state, in breadth-first order, found
+  /// with a `Set` of unpacked states, independently of the explorer and its packed visited set.
+  static func reachableStates(_ system: AuthorizationSystem) -> [ExploredState] {
+    var seen: Set<ExploredState> = [system.initialState]
+    var order = [system.initialState]
+    var next = 0
+    while next < order.count {
+      let state = order[next]
+      next += 1
+      for event in system.actions {
+        guard let after = system.next(state, event), seen.insert(after).inserted else { continue }
+        order.append(after)
+      }
+    }
+    return order
+  }
 }
 
 extension ConfigurationReport {
