@@ -128,6 +128,39 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     return bits
   }
 
+  /// Whether the step from `before` by `event` to `after` may find anything: violate a step
+  /// property or reach a step witness. When it says no, ``stepFindings(before:beforeIsDenied:event:after:_:)``
+  /// is 0, and the explorer does not ask: most steps are like that, and asking cost more than a
+  /// tenth of the explorer's instructions.
+  ///
+  /// `choiceOrPromptChanged`: whether the step changed the stored choice, provisional Always or
+  /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
+  /// states). It restates the first test of each step property: P1 reads a tap or a prompt that
+  /// appears; P3 a stored choice that becomes Always or a provisional Always that is set; P6 a
+  /// wait or a termination; P7 an upgrade prompt that appears; the step witnesses their own
+  /// events (``findsNothingWithoutChange(_:)`` covers the events). P9, a few comparisons, is
+  /// asked whole: it looks at every step from a denied state, and those are many.
+  /// `AuthorizationPropertyTests` checks this against `stepFindings` on every reachable step of
+  /// its catalogues.
+  @inline(__always)
+  static func stepMayFind(
+    choiceOrPromptChanged: Bool, before: ExploredState, beforeIsDenied: Bool,
+    event: AuthorizationEvent, after: inout ExploredState, _ c: AppConfiguration
+  ) -> Bool {
+    choiceOrPromptChanged || !findsNothingWithoutChange(event)
+      || !p9.holds(
+        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
+        upgradePromptAppeared: false, c)
+  }
+
+  /// Whether a step from `before` to `after` changed what ``stepMayFind(choiceOrPromptChanged:before:beforeIsDenied:event:after:_:)``
+  /// compares: the stored choice, provisional Always or the pending prompt.
+  static func choiceOrPromptChanged(from before: ExploredState, to after: ExploredState) -> Bool {
+    before.model.location != after.model.location
+      || before.model.provisionalAlways != after.model.provisionalAlways
+      || before.model.pendingPrompt != after.model.pendingPrompt
+  }
+
   /// Whether a step by `event` that leaves the state as it was finds nothing: violates no step
   /// property and reaches no step witness. So it is for every step but an answer (P1 reads the
   /// tap itself), a wait or a termination (P6 reads the grants that outlive them) and the steps
@@ -195,6 +228,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// `beforeIsDenied`: whether `before`'s effective status is `denied`;
   /// `upgradePromptAppeared`: ``ExploredState/upgradePromptAppears(from:to:)`` of the step.
   /// `after` is read in place and not changed, as in ``stepFindings(before:beforeIsDenied:event:after:_:)``.
+  @inline(__always)
   func holds(
     from before: ExploredState, beforeIsDenied: Bool, by event: AuthorizationEvent,
     to after: inout ExploredState, upgradePromptAppeared: Bool, _ c: AppConfiguration

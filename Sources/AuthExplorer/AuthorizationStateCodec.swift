@@ -15,6 +15,10 @@ public struct AuthorizationStateCodec: Sendable {
   public let keyNames: [String]
   /// The number of bits a packed state uses.
   public let bitWidth: Int
+  /// The bits of the stored choice, provisional Always and the pending prompt with its purpose
+  /// key: two states that differ there differ in what the step properties compare first
+  /// (``AuthorizationProperty/choiceOrPromptChanged(from:to:)``).
+  public let choiceAndPromptBits: UInt64
 
   /// A state to unpack into: every field is overwritten, but making it from the configuration
   /// on every unpack would copy (and retain) the configuration, which threads then contend for.
@@ -66,6 +70,10 @@ public struct AuthorizationStateCodec: Sendable {
     shifts.promptKey = shifts.marks + UInt64(n)
     shifts.declined = shifts.promptKey + UInt64(keyBits)
     self.shifts = shifts
+    choiceAndPromptBits =
+      3 << UInt64(AuthorizationState.Field.location)
+      | 1 << UInt64(AuthorizationState.Field.provisionalAlways) | 7 << Self.promptShift
+      | (1 << UInt64(keyBits) - 1) << shifts.promptKey
     guard bitWidth <= 64 else {
       throw CatalogueError(
         message: "the catalogue and purpose keys need \(bitWidth) bits; at most 64 fit")

@@ -36,14 +36,22 @@ extension AuthorizationSystem: TransitionSystem {
     guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
       node.isDenied ?? (node.state.model.authorizationStatus(configuration) == .denied)
-    // `after` is read in place (see stepFindings), and the result goes into a local first:
-    // assigned to `successor` directly, both states were copied for the call.
-    let findings = AuthorizationProperty.stepFindings(
+    successor.packed = codec.pack(successor.state, like: node.state, packed: node.packed)
+    // Most steps find nothing, and the packed words tell most of them at a glance. `after` is
+    // read in place (see stepFindings), and the result goes into a local first: assigned to
+    // `successor` directly, both states were copied for the call.
+    var findings: UInt64 = 0
+    if AuthorizationProperty.stepMayFind(
+      choiceOrPromptChanged: (node.packed ^ successor.packed) & codec.choiceAndPromptBits != 0,
       before: node.state, beforeIsDenied: beforeIsDenied, event: action,
       after: &successor.state, configuration)
+    {
+      findings = AuthorizationProperty.stepFindings(
+        before: node.state, beforeIsDenied: beforeIsDenied, event: action,
+        after: &successor.state, configuration)
+    }
     successor.findings = findings
     successor.isDenied = nil
-    successor.packed = codec.pack(successor.state, like: node.state, packed: node.packed)
     return true
   }
 

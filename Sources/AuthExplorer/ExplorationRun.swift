@@ -316,6 +316,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     let (keys, hashes, sequences) = worker.successors(half: half)
     let buffers = worker.buffers
     for index in 0..<count where !reader.contains(keys[index], hash: hashes[index]) {
+      if worker.isRecentCandidate(keys[index], hash: hashes[index]) { continue }
       buffers[VisitedSet.shard(hashes[index])].append(keys[index], sequence: sequences[index])
     }
   }

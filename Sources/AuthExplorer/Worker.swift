@@ -37,6 +37,23 @@ final class Worker: @unchecked Sendable {
   @usableFromInline var hits: [Hit?]
   /// Successors per half of the successor arrays: one group's.
   @usableFromInline let successorCapacity: Int
+  /// The candidates buffered lately, by their hash: a state found again soon after it was
+  /// buffered (as a successor of another state of the same part, which happens for most new
+  /// states) is not buffered again. Direct-mapped and lossy: it only spares phase B the lookups
+  /// of such repeats, each a cache miss; what it misses, phase B still finds. Emptied with the
+  /// buffers, so it holds candidates of the current part only.
+  @usableFromInline let recent: UnsafeMutablePointer<UInt64>
+  @usableFromInline static var recentCount: Int { 1 << 10 }
+
+  /// Whether `key`, hashed to `hash`, is buffered already as far as ``recent`` remembers, and
+  /// if not, remembers it. Never says so of `VisitedSet.empty`, which marks unused entries.
+  @inlinable @inline(__always)
+  func isRecentCandidate(_ key: UInt64, hash: UInt64) -> Bool {
+    let entry = recent + Int(truncatingIfNeeded: hash &>> 32) & (Self.recentCount - 1)
+    if entry.pointee == key && key != VisitedSet.empty { return true }
+    entry.pointee = key
+    return false
+  }
 
   /// The successor arrays' half `half` (0 or 1): the expansion fills one half with a group's
   /// successors while the other's wait to be probed.
@@ -58,6 +75,8 @@ final class Worker: @unchecked Sendable {
     successorKeys = .allocate(capacity: 2 * successorCapacity)
     successorHashes = .allocate(capacity: 2 * successorCapacity)
     successorSequences = .allocate(capacity: 2 * successorCapacity)
+    recent = .allocate(capacity: Self.recentCount)
+    recent.initialize(repeating: VisitedSet.empty, count: Self.recentCount)
     buffers = .allocate(capacity: VisitedSet.shardCount)
     for shard in 0..<VisitedSet.shardCount {
       (buffers + shard).initialize(to: CandidateBuffer(capacity: 16))
@@ -71,6 +90,7 @@ final class Worker: @unchecked Sendable {
     successorKeys.deallocate()
     successorHashes.deallocate()
     successorSequences.deallocate()
+    recent.deallocate()
     for shard in 0..<VisitedSet.shardCount { buffers[shard].deallocate() }
     buffers.deinitialize(count: VisitedSet.shardCount)
     buffers.deallocate()
@@ -95,7 +115,7 @@ final class Worker: @unchecked Sendable {
   /// Bytes allocated: the candidate buffers, the successors of a group, the merge's heap.
   var bytes: Int {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 40
-      + VisitedSet.shardCount * 16
+      + VisitedSet.shardCount * 16 + Self.recentCount * 8
   }
 
   /// Calls `body` with each buffered candidate, across every shard, in sequence order, until it
@@ -148,6 +168,7 @@ final class Worker: @unchecked Sendable {
   /// Empties the buffers (keeping their memory) and forgets hits and transitions.
   func reset() {
     for shard in 0..<VisitedSet.shardCount { buffers[shard].count = 0 }
+    recent.update(repeating: VisitedSet.empty, count: Self.recentCount)
     transitions = 0
     for index in hits.indices { hits[index] = nil }
   }

@@ -36,9 +36,9 @@ public struct AuthorizationState: Hashable, Sendable {
   /// Where each field sits in ``fields``: the shift of its lowest bit.
   @usableFromInline package enum Field {
     /// 2 bits: LocationSetting.code.
-    @usableFromInline static var location: UInt32 { 0 }
+    @usableFromInline package static var location: UInt32 { 0 }
     @usableFromInline static var precise: UInt32 { 2 }
-    @usableFromInline static var provisionalAlways: UInt32 { 3 }
+    @usableFromInline package static var provisionalAlways: UInt32 { 3 }
     @usableFromInline static var alwaysPromptSpent: UInt32 { 4 }
     @usableFromInline static var locationServicesEnabled: UInt32 { 5 }
     @usableFromInline static var restrictionsEnabled: UInt32 { 6 }
