@@ -61,6 +61,15 @@ extension AuthorizationSystem: TransitionSystem {
     node(codec.unpack(packed), packed: packed)
   }
 
+  /// Reads every holder's diagnostics only while a witness of a flag that some holders have
+  /// and others not is wanted: once those are reached (early, in most configurations), the
+  /// flags every holder shares are all the findings need, a fraction of the work.
+  public func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> ExplorerNode {
+    node(
+      codec.unpack(packed), packed: packed,
+      eachHolder: wanted & holderSpecificWitnesses != 0)
+  }
+
   public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
 
   public func refusedActions(in node: ExplorerNode) -> UInt64 { refusedActions(in: node.state) }
@@ -71,8 +80,10 @@ extension AuthorizationSystem: TransitionSystem {
 
   /// A stored state, packed to `packed`, with its state findings, decided from its observation
   /// once.
-  private func node(_ state: ExploredState, packed: UInt64) -> ExplorerNode {
-    let observation = Observation(state.model, configuration)
+  private func node(_ state: ExploredState, packed: UInt64, eachHolder: Bool = true)
+    -> ExplorerNode
+  {
+    let observation = Observation(state.model, configuration, eachHolder: eachHolder)
     return ExplorerNode(
       state: state,
       findings: AuthorizationProperty.stateFindings(state, observation, configuration),

@@ -131,6 +131,9 @@ public struct AuthorizationSystem: Sendable {
       }
     }
     selfLoopCandidates = candidates
+    holderSpecificWitnesses = DiagnosticFlag.allCases
+      .filter { !DiagnosticFlags.sharedByEveryHolder.contains($0) }
+      .reduce(0) { $0 | AuthorizationWitness.diagnostic($1).bit }
   }
 
   /// The actions among the first 64 that ``refusedActions(in:)`` may mark, a bit each, by the
@@ -177,6 +180,9 @@ public struct AuthorizationSystem: Sendable {
   }
 
   private let refusalMarks: RefusalMarks
+  /// The bits of the diagnostic witnesses whose flags differ between holders: while one is
+  /// wanted, every holder's flags are read (`unpack(_:findingsWanted:)`).
+  let holderSpecificWitnesses: UInt64
   /// The actions among the first 64 that ``selfLoopActions(in:refused:)`` asks about.
   private let selfLoopCandidates: UInt64
 

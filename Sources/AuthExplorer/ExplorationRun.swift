@@ -246,7 +246,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
           for position in group {
             let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
               position & (Frontier.chunkSize - 1)]
-            let before = system.unpack(key)
+            let before = system.unpack(key, findingsWanted: stateFindings)
             let beforeFindings = system.findings(of: before)
             // Hits are rare: one test of the findings stands for the checks that read them (an
             // `if` around the loop: a loop's `where` would still walk every check).

@@ -16,7 +16,10 @@ struct Observation {
   /// Some holder has `authorizationDeniedGlobally` without `authorizationDenied` (P11).
   let deniedGloballyWithoutDenied: Bool
 
-  init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
+  /// - Parameter eachHolder: whether to read every holder's flags; without it, `flags` holds
+  ///   only the flags every holder shares (``AuthorizationState/sharedHolderFlags(_:status:)``),
+  ///   which are all that P11 reads, and the diagnostic witnesses of the others are not seen.
+  init(_ s: AuthorizationState, _ c: borrowing AppConfiguration, eachHolder: Bool = true) {
     var t = Trace.off
     status = s.authorizationStatus(c)
     accuracy = s.accuracyAuthorization(trace: &t)
@@ -26,14 +29,23 @@ struct Observation {
     indicator = s.backgroundIndicator(c, trace: &t)
     var union = DiagnosticFlags()
     var broken = false
-    s.forEachHolderFlags(c, status: status) { _, flags in
-      union.formUnion(flags)
-      if flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied) {
-        broken = true
+    if eachHolder {
+      s.forEachHolderFlags(c, status: status) { _, flags in
+        union.formUnion(flags)
+        broken = broken || Self.breaksP11(flags)
       }
+    } else if let shared = s.sharedHolderFlags(c, status: status) {
+      union = shared
+      broken = Self.breaksP11(shared)
     }
     flags = union
     deniedGloballyWithoutDenied = broken
+  }
+
+  /// Whether a holder with these flags has `authorizationDeniedGlobally` without
+  /// `authorizationDenied` (P11).
+  private static func breaksP11(_ flags: DiagnosticFlags) -> Bool {
+    flags.contains(.authorizationDeniedGlobally) && !flags.contains(.authorizationDenied)
   }
 
   var delivers: Bool { updates != .none || monitorEvents == .delivered }

@@ -41,6 +41,12 @@ public protocol TransitionSystem: Sendable {
   /// The state that `pack(_:)` packed into `packed`.
   func unpack(_ packed: UInt64) -> State
 
+  /// The state that `pack(_:)` packed into `packed`, of which the explorer reads only the
+  /// findings in `wanted` (``findings(of:)``): those of the properties it has not decided yet.
+  /// A system may leave the other bits clear to save the work of deciding them. The default
+  /// calls ``unpack(_:)``.
+  func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> State
+
   /// The invariants and witnesses to check, reported in this order.
   var properties: [Property<Self>] { get }
 
@@ -80,6 +86,9 @@ extension TransitionSystem {
     successor = next
     return true
   }
+
+  @inlinable
+  public func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> State { unpack(packed) }
 
   @inlinable
   public func findings(of state: State) -> UInt64 { 0 }

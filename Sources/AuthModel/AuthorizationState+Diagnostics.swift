@@ -47,12 +47,33 @@ extension AuthorizationState {
     }
   }
 
+  /// The flags every holder has alike (R24–R27 and R29: `authorizationDeniedGlobally`,
+  /// `authorizationDenied`, `authorizationRestricted`, `authorizationRequestInProgress`,
+  /// `serviceSessionRequired`), or `nil` if the app holds nothing that reports diagnostics.
+  ///
+  /// What the explorer reads of a state once it no longer needs the flags that differ between
+  /// holders (R28, R30–R32): the union of every holder's flags then is these, and P11 compares
+  /// two of them. `HolderFlagsTests` checks, in every reachable state of its catalogues, that
+  /// every holder has exactly these among those five flags.
+  package func sharedHolderFlags(_ c: AppConfiguration, status: AuthorizationStatus)
+    -> DiagnosticFlags?
+  {
+    var holders = holderSequence(c)
+    guard holders.next() != nil else { return nil }
+    let context = HolderContext(self, c, status: status)
+    var flags = context.stateWide
+    if context.serviceSessionRequired { flags.insert(.serviceSessionRequired) }
+    return flags
+  }
+
   /// What decides every holder's flags alike, decided once (without citing): the effective
   /// status and the state-wide parts of R24–R30.
   struct HolderContext {
     let status: AuthorizationStatus
     let authorized: Bool
     let reduced: Bool
+    /// R24–R27, as ``stateWideFlags(status:trace:)`` decides them.
+    let stateWide: DiagnosticFlags
     /// R28 for a holder that R19 does not mark: the app is not in use and needs to be.
     let needsInUse: Bool
     /// R29.
@@ -63,6 +84,7 @@ extension AuthorizationState {
       self.status = status
       authorized = status.isAuthorized
       reduced = !s.precise && !s.temporaryFullAccuracy
+      stateWide = s.stateWideFlags(status: status, c, trace: &quiet)
       switch status {
       case .notDetermined, .authorizedWhenInUse: needsInUse = !s.isInUse(c, trace: &quiet)
       case .authorizedAlways:
@@ -71,6 +93,35 @@ extension AuthorizationState {
       }
       serviceSessionRequired = s.serviceSessionRequired(c, trace: &quiet)
     }
+  }
+
+  /// R24–R27: the flags that read the state alone, the same on every holder, citing each.
+  private func stateWideFlags(
+    status: AuthorizationStatus, _ c: AppConfiguration, trace: inout Trace
+  ) -> DiagnosticFlags {
+    var flags = DiagnosticFlags()
+    // R24
+    if !locationServicesEnabled {
+      flags.insert(.authorizationDeniedGlobally)
+      trace.cite(.r24, "Location Services are off")
+    }
+    // R25
+    if status == .denied {
+      flags.insert(.authorizationDenied)
+      if trace.isRecording { _ = authorizationStatus(c, trace: &trace) }
+      trace.cite(.r25, "the effective status is denied")
+    }
+    // R26
+    if restrictionsEnabled && !status.isAuthorized {
+      flags.insert(.authorizationRestricted)
+      trace.cite(.r26, "restrictions are on and the app is not authorized")
+    }
+    // R27
+    if let pendingPrompt {
+      flags.insert(.authorizationRequestInProgress)
+      trace.cite(.r27, "a \(pendingPrompt.prompt.rawValue) prompt is pending")
+    }
+    return flags
   }
 
   /// The flags of `holder` given what all holders share; with a trace that records, the rules
@@ -84,31 +135,11 @@ extension AuthorizationState {
       session = sessions[i]
     }
 
-    var flags = DiagnosticFlags()
     let status = context.status
     let authorized = context.authorized
-
-    // R24
-    if !locationServicesEnabled {
-      flags.insert(.authorizationDeniedGlobally)
-      trace.cite(.r24, "Location Services are off")
-    }
-    // R25
-    if status == .denied {
-      flags.insert(.authorizationDenied)
-      if trace.isRecording { _ = authorizationStatus(c, trace: &trace) }
-      trace.cite(.r25, "the effective status is denied")
-    }
-    // R26
-    if restrictionsEnabled && !authorized {
-      flags.insert(.authorizationRestricted)
-      trace.cite(.r26, "restrictions are on and the app is not authorized")
-    }
-    // R27
-    if let pendingPrompt {
-      flags.insert(.authorizationRequestInProgress)
-      trace.cite(.r27, "a \(pendingPrompt.prompt.rawValue) prompt is pending")
-    }
+    // R24–R27, decided once in the context; decided again only to cite them.
+    var flags =
+      trace.isRecording ? stateWideFlags(status: status, c, trace: &trace) : context.stateWide
     // R28
     if status != .denied && status != .restricted {
       if let session, !session.createdInUse {

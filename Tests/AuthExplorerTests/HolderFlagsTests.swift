@@ -1,6 +1,7 @@
 import AuthExplorer
-import AuthModel
 import Testing
+
+@testable import AuthModel
 
 /// The explorer reads every holder's flags at once (`forEachHolderFlags`, which decides what
 /// the holders share once per state); a scenario asks one holder at a time
@@ -33,6 +34,15 @@ import Testing
       }
       #expect(atOnce.map(\.0) == oneByOne.map(\.0))
       #expect(atOnce.map(\.1) == oneByOne.map(\.1))
+      // What the explorer reads once the flags that differ between holders are no longer
+      // wanted: exactly what every holder has of the shared kinds.
+      let shared = m.sharedHolderFlags(
+        configuration, status: m.authorizationStatus(configuration))
+      #expect((shared == nil) == atOnce.isEmpty)
+      for (holder, flags) in atOnce {
+        let kinds = DiagnosticFlags(flags.filter(DiagnosticFlags.sharedByEveryHolder.contains))
+        #expect(kinds == shared, "\(holder)")
+      }
       holders += atOnce.count
     }
     #expect(holders > states.count)
