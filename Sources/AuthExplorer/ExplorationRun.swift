@@ -117,8 +117,11 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     visited = VisitedSet(expectedStates: options.reservedStates ?? options.maxStates ?? 0)
     groupSize = max(1, 256 / max(1, actions.count))
     let successorCapacity = groupSize * max(1, actions.count)
+    let sequenceLimit = partSize * max(1, actions.count)
     workers = (0..<threads).map { _ in
-      Worker(propertyCount: system.properties.count, successorCapacity: successorCapacity)
+      Worker(
+        propertyCount: system.properties.count, successorCapacity: successorCapacity,
+        sequenceLimit: sequenceLimit)
     }
     decided = Array(repeating: nil, count: properties.count)
     levelHits = Array(repeating: nil, count: properties.count)
@@ -384,10 +387,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
       }
     } else {
       for worker in workers {
-        _ = worker.forEachCandidateInSequenceOrder { key in
-          nextFrontier.append(key)
-          return true
-        }
+        nextFrontier.append(contentsOf: worker.candidatesInSequenceOrder())
       }
     }
     peakBytes = max(peakBytes, bytes)

@@ -42,6 +42,20 @@ final class Frontier {
     count += 1
   }
 
+  /// Appends `keys` in order, a chunk's worth at a time.
+  @usableFromInline func append(contentsOf keys: UnsafeBufferPointer<UInt64>) {
+    var next = 0
+    while next < keys.count {
+      let offset = count & (Self.chunkSize - 1)
+      if offset == 0 { chunks.append(.allocate(capacity: Self.chunkSize)) }
+      let run = min(keys.count - next, Self.chunkSize - offset)
+      (chunks[chunks.count - 1].unsafelyUnwrapped + offset)
+        .update(from: keys.baseAddress! + next, count: run)
+      count += run
+      next += run
+    }
+  }
+
   /// Frees the chunks wholly below `position`; positions below it may no longer be read.
   @usableFromInline func release(below position: Int) {
     while released < min(position &>> Self.chunkBits, chunks.count) {

@@ -65,12 +65,15 @@ final class Worker: @unchecked Sendable {
     let offset = half * successorCapacity
     return (successorKeys + offset, successorHashes + offset, successorSequences + offset)
   }
-  /// For merging the buffers in sequence order: a min-heap of `sequence << 6 | shard`, and the
-  /// next index to read in each shard's buffer.
-  private let heap: UnsafeMutablePointer<UInt64>
-  private let cursors: UnsafeMutablePointer<Int>
+  /// For merging the buffers in sequence order: where each bucket of `1 << bucketShift`
+  /// sequence numbers starts in `merged`, and the candidates of every shard, by bucket.
+  private let bucketStarts: UnsafeMutablePointer<Int32>
+  private let bucketCount: Int
+  private static var bucketShift: UInt32 { 7 }
+  private var merged = CandidateBuffer(capacity: 16)
 
-  init(propertyCount: Int, successorCapacity: Int) {
+  /// - Parameter sequenceLimit: the sequence numbers of a part are below it.
+  init(propertyCount: Int, successorCapacity: Int, sequenceLimit: Int) {
     self.successorCapacity = successorCapacity
     successorKeys = .allocate(capacity: 2 * successorCapacity)
     successorHashes = .allocate(capacity: 2 * successorCapacity)
@@ -81,8 +84,8 @@ final class Worker: @unchecked Sendable {
     for shard in 0..<VisitedSet.shardCount {
       (buffers + shard).initialize(to: CandidateBuffer(capacity: 16))
     }
-    heap = .allocate(capacity: VisitedSet.shardCount)
-    cursors = .allocate(capacity: VisitedSet.shardCount)
+    bucketCount = (sequenceLimit >> Self.bucketShift) + 1
+    bucketStarts = .allocate(capacity: bucketCount + 1)
     hits = Array(repeating: nil, count: propertyCount)
   }
 
@@ -94,8 +97,8 @@ final class Worker: @unchecked Sendable {
     for shard in 0..<VisitedSet.shardCount { buffers[shard].deallocate() }
     buffers.deinitialize(count: VisitedSet.shardCount)
     buffers.deallocate()
-    heap.deallocate()
-    cursors.deallocate()
+    bucketStarts.deallocate()
+    merged.deallocate()
   }
 
   /// Records that property `index` was hit; keeps the first, which has the smallest position.
@@ -112,57 +115,71 @@ final class Worker: @unchecked Sendable {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].count }
   }
 
-  /// Bytes allocated: the candidate buffers, the successors of a group, the merge's heap.
+  /// Bytes allocated: the candidate buffers, the successors of a group, the filter of recent
+  /// candidates, the merge's buckets and merged candidates.
   var bytes: Int {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 40
-      + VisitedSet.shardCount * 16 + Self.recentCount * 8
+      + Self.recentCount * 8 + (bucketCount + 1) * 4 + merged.bytes
   }
 
   /// Calls `body` with each buffered candidate, across every shard, in sequence order, until it
   /// returns `false`.
   ///
-  /// Each shard's buffer is in sequence order already; this merges them with a heap.
-  ///
   /// - Returns: `false` if `body` stopped it.
   func forEachCandidateInSequenceOrder(_ body: (UInt64) -> Bool) -> Bool {
-    func entry(_ shard: Int) -> UInt64 {
-      UInt64(buffers[shard].sequences[cursors[shard]]) << 6 | UInt64(shard)
-    }
-    var count = 0
-    for shard in 0..<VisitedSet.shardCount where buffers[shard].count > 0 {
-      cursors[shard] = 0
-      heap[count] = entry(shard)
-      count += 1
-    }
-    for index in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(index, count: count) }
-    while count > 0 {
-      let shard = Int(truncatingIfNeeded: heap[0] & 63)
-      if !body(buffers[shard].keys[cursors[shard]]) { return false }
-      cursors[shard] += 1
-      if cursors[shard] < buffers[shard].count {
-        heap[0] = entry(shard)
-      } else {
-        count -= 1
-        heap[0] = heap[count]
-      }
-      siftDown(0, count: count)
-    }
+    let keys = candidatesInSequenceOrder()
+    for key in keys where !body(key) { return false }
     return true
   }
 
-  /// Restores the heap order below `index` in the first `count` heap entries.
-  private func siftDown(_ index: Int, count: Int) {
-    var parent = index
-    while true {
-      var smallest = parent
-      let left = 2 * parent + 1
-      let right = left + 1
-      if left < count && heap[left] < heap[smallest] { smallest = left }
-      if right < count && heap[right] < heap[smallest] { smallest = right }
-      if smallest == parent { return }
-      (heap[parent], heap[smallest]) = (heap[smallest], heap[parent])
-      parent = smallest
+  /// Every buffered candidate, across every shard, in sequence order; valid until the next
+  /// call or `reset()`.
+  ///
+  /// A counting sort by buckets of `1 << bucketShift` sequence numbers, then an insertion sort
+  /// for the order inside each bucket, which holds the successors of one or two states: each
+  /// shard's buffer is in sequence order, so only candidates from different shards that share a
+  /// bucket can be out of order, and they are few. A few instructions per candidate, where a
+  /// heap merge of the 64 buffers cost several comparisons per level.
+  func candidatesInSequenceOrder() -> UnsafeBufferPointer<UInt64> {
+    let total = candidateCount
+    guard total > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    while merged.capacity < total { merged.grow() }
+    bucketStarts.update(repeating: 0, count: bucketCount + 1)
+    for shard in 0..<VisitedSet.shardCount {
+      let buffer = buffers[shard]
+      for index in 0..<buffer.count {
+        let bucket = Int(truncatingIfNeeded: buffer.sequences[index] &>> Self.bucketShift)
+        bucketStarts[bucket + 1] &+= 1
+      }
     }
+    for bucket in 0..<bucketCount { bucketStarts[bucket + 1] &+= bucketStarts[bucket] }
+    let keys = merged.keys
+    let sequences = merged.sequences
+    for shard in 0..<VisitedSet.shardCount {
+      let buffer = buffers[shard]
+      for index in 0..<buffer.count {
+        let sequence = buffer.sequences[index]
+        let bucket = Int(truncatingIfNeeded: sequence &>> Self.bucketShift)
+        let at = Int(truncatingIfNeeded: bucketStarts[bucket])
+        bucketStarts[bucket] &+= 1
+        keys[at] = buffer.keys[index]
+        sequences[at] = sequence
+      }
+    }
+    for index in 1..<total {
+      let sequence = sequences[index]
+      guard sequence < sequences[index - 1] else { continue }
+      let key = keys[index]
+      var at = index
+      while at > 0 && sequences[at - 1] > sequence {
+        sequences[at] = sequences[at - 1]
+        keys[at] = keys[at - 1]
+        at -= 1
+      }
+      sequences[at] = sequence
+      keys[at] = key
+    }
+    return UnsafeBufferPointer(start: keys, count: total)
   }
 
   /// Empties the buffers (keeping their memory) and forgets hits and transitions.
