@@ -22,12 +22,12 @@ import Testing
   @Test(
     "a step the explorer does not ask about finds nothing, on every reachable step",
     arguments: [
-      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey), "always,whenInUse+Nav"),
+      (AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey), "always"),
       (AppConfiguration(ios: .ios17, infoPlist: Fixtures.whenInUseAndBackground), ""),
       (
         AppConfiguration(
           ios: .ios18, infoPlist: Fixtures.everyKey, mutation: .promptsFromBackground),
-        "whenInUse"
+        "none"
       ),
     ])
   func stepsPassedOverFindNothing(_ configuration: AppConfiguration, _ sessions: String) throws {
