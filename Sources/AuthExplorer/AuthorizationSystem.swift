@@ -118,6 +118,7 @@ public struct AuthorizationSystem: Sendable {
     // or find something all the same (a wait). A request changes the result of the last one,
     // so it returns to the same state only where that result is forgotten.
     var candidates: UInt64 = 0
+    var settingsMarks = SettingsLoopMarks()
     let forgetsRequestResult = reductions.contains(.forgetRequestResult)
     for (index, action) in actions.enumerated().prefix(64)
     where AuthorizationProperty.findsNothingWithoutChange(action) {
@@ -126,11 +127,15 @@ public struct AuthorizationSystem: Sendable {
         .requestTemporaryFullAccuracyAuthorization:
         if forgetsRequestResult { candidates |= 1 << UInt64(index) }
       case .settings(.reset): break
-      case .settings, .backgroundEvent: candidates |= 1 << UInt64(index)
+      case .settings(let change):
+        candidates |= 1 << UInt64(index)
+        settingsMarks.add(change, bit: 1 << UInt64(index))
+      case .backgroundEvent: candidates |= 1 << UInt64(index)
       default: break
       }
     }
     selfLoopCandidates = candidates
+    settingsLoopMarks = settingsMarks
     holderSpecificWitnesses = DiagnosticFlag.allCases
       .filter { !DiagnosticFlags.sharedByEveryHolder.contains($0) }
       .reduce(0) { $0 | AuthorizationWitness.diagnostic($1).bit }
@@ -185,6 +190,32 @@ public struct AuthorizationSystem: Sendable {
   let holderSpecificWitnesses: UInt64
   /// The actions among the first 64 that ``selfLoopActions(in:refused:)`` asks about.
   private let selfLoopCandidates: UInt64
+  /// The Settings changes among them, by the setting and the value they set.
+  private let settingsLoopMarks: SettingsLoopMarks
+
+  private struct SettingsLoopMarks {
+    /// By `LocationSetting.code`.
+    var location: [UInt64] = Array(repeating: 0, count: LocationSetting.allCases.count)
+    var precise: (on: UInt64, off: UInt64) = (0, 0)
+    var locationServices: (on: UInt64, off: UInt64) = (0, 0)
+    var restrictions: (on: UInt64, off: UInt64) = (0, 0)
+    var all: UInt64 = 0
+
+    mutating func add(_ change: SettingsChange, bit: UInt64) {
+      switch change {
+      case .location(let setting):
+        location[Int(setting.code)] |= bit
+      case .precise(true): precise.on |= bit
+      case .precise(false): precise.off |= bit
+      case .locationServices(true): locationServices.on |= bit
+      case .locationServices(false): locationServices.off |= bit
+      case .restrictions(true): restrictions.on |= bit
+      case .restrictions(false): restrictions.off |= bit
+      case .reset: return
+      }
+      all |= bit
+    }
+  }
 
   /// The actions that lead from `state` back to itself, a bit per index into ``actions``,
   /// among those `refused` (from ``refusedActions(in:)``) leaves unmarked: the legacy requests,
@@ -193,7 +224,9 @@ public struct AuthorizationSystem: Sendable {
   /// explorer counts it without taking it: about a third of all steps.
   ///
   /// The model decides (``AuthorizationState/changesNothing(_:configuration:)``), asking what
-  /// the steps themselves ask, for a few comparisons each. The refusal marks are complete for
+  /// the steps themselves ask, for a few comparisons each; for the Settings changes it says
+  /// once which values are already set (`settingsChangingNothing`, what `changesNothing` reads
+  /// too), and a mark per value turns that into bits. The refusal marks are complete for
   /// these events (a request only from a running app, Settings only outside the foreground and,
   /// for the app's own settings, without restrictions, the event only out of use), so every
   /// action left is one the model takes. `ActionMarksTests` checks every mark against whole steps
@@ -201,6 +234,18 @@ public struct AuthorizationSystem: Sendable {
   public func selfLoopActions(in state: ExploredState, refused: UInt64) -> UInt64 {
     var candidates = selfLoopCandidates & ~refused
     var loops: UInt64 = 0
+    // The Settings changes, all at once: a mark per value each setting may be changed to.
+    if let same = state.model.settingsChangingNothing {
+      let marks = settingsLoopMarks
+      if let location = same.location {
+        loops |= marks.location[Int(location.code)]
+      }
+      loops |= same.precise ? marks.precise.on : marks.precise.off
+      loops |= same.locationServices ? marks.locationServices.on : marks.locationServices.off
+      loops |= same.restrictions ? marks.restrictions.on : marks.restrictions.off
+      loops &= candidates
+    }
+    candidates &= ~settingsLoopMarks.all
     while candidates != 0 {
       let index = candidates.trailingZeroBitCount
       candidates &= candidates &- 1

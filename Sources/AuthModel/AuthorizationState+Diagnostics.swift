@@ -60,9 +60,10 @@ extension AuthorizationState {
   {
     var holders = holderSequence(c)
     guard holders.next() != nil else { return nil }
-    let context = HolderContext(self, c, status: status)
-    var flags = context.stateWide
-    if context.serviceSessionRequired { flags.insert(.serviceSessionRequired) }
+    // As `HolderContext` decides them, without what only some holders read.
+    var quiet = Trace.off
+    var flags = stateWideFlags(status: status, c, trace: &quiet)
+    if serviceSessionRequired(c, trace: &quiet) { flags.insert(.serviceSessionRequired) }
     return flags
   }
 

@@ -564,16 +564,31 @@ extension AuthorizationState {
       return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
     case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
     case .settings(let change):
-      guard pendingPrompt == nil else { return false }
+      guard let same = settingsChangingNothing else { return false }
       switch change {
-      case .location(let setting): return location == setting && !allowOnce && !provisionalAlways
-      case .precise(let on): return precise == on
-      case .locationServices(let on): return locationServicesEnabled == on
-      case .restrictions(let on): return restrictionsEnabled == on
+      case .location(let setting): return same.location == setting
+      case .precise(let on): return same.precise == on
+      case .locationServices(let on): return same.locationServices == on
+      case .restrictions(let on): return same.restrictions == on
       case .reset: return false
       }
     default: return false
     }
+  }
+
+  /// The Settings changes that change nothing in this state: each setting changed to what it
+  /// is (`location` is `nil` where even that changes something), or `nil` while a prompt is
+  /// pending, which any change in Settings answers or dismisses. What
+  /// ``changesNothing(_:configuration:)`` asks of a Settings change, and what the explorer reads
+  /// for all of them at once; it restates `changeSettings`, which it sits beside.
+  package var settingsChangingNothing:
+    (location: LocationSetting?, precise: Bool, locationServices: Bool, restrictions: Bool)?
+  {
+    guard pendingPrompt == nil else { return nil }
+    return (
+      location: allowOnce || provisionalAlways ? nil : location, precise: precise,
+      locationServices: locationServicesEnabled, restrictions: restrictionsEnabled
+    )
   }
 
   // MARK: After every step (R18, R37)

@@ -229,7 +229,8 @@ public struct AuthorizationState: Hashable, Sendable {
 // keep them as they are.
 
 extension LocationSetting {
-  @inlinable var code: UInt32 {
+  /// Also what the explorer indexes its marks of Settings changes by.
+  @inlinable package var code: UInt32 {
     switch self {
     case .askNextTime: 0
     case .never: 1
