@@ -2,8 +2,9 @@
 /// first, and checks its properties.
 ///
 /// States are stored packed, 8 bytes per slot of the visited set, which keeps no parent links:
-/// about 10 bytes per state when `ExplorationOptions.maxStates` sizes the set up front, about
-/// 12 otherwise (its shards grow by half, one after another, each at most 4/5 full). The
+/// about 10 bytes per state when `ExplorationOptions.maxStates` sizes the set up front, 12 to
+/// 14 otherwise (its shards grow one after another, each at most 4/5 full: by half while small,
+/// twice as large once large). The
 /// frontier is 8 bytes per queued state, freed as it is expanded. All told, a search holds
 /// under 16 bytes per stored state at its peak, growth included, once it stores more than
 /// some tens of thousands of states.
