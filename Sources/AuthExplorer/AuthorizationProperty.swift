@@ -135,19 +135,28 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   ///
   /// `choiceOrPromptChanged`: whether the step changed the stored choice, provisional Always or
   /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
-  /// states). It restates the first test of each step property: P1 reads a tap or a prompt that
-  /// appears; P3 a stored choice that becomes Always or a provisional Always that is set; P6 a
-  /// wait or a termination; P7 an upgrade prompt that appears; the step witnesses their own
-  /// events (``findsNothingWithoutChange(_:)`` covers the events). P9, a few comparisons, is
-  /// asked whole: it looks at every step from a denied state, and those are many.
-  /// `AuthorizationPropertyTests` checks this against `stepFindings` on every reachable step of
-  /// its catalogues.
+  /// states). Without such a change and without a tap, P1, P3 and P7 hold: it restates their
+  /// first tests (P1 reads a tap or a prompt that appears; P3 a stored choice that becomes
+  /// Always or a provisional Always that is set; P7 an upgrade prompt that appears). P6, P9 and
+  /// the step witnesses, a few comparisons each, are asked whole: they look at steps that are
+  /// many (every wait, every step from a denied state). `AuthorizationPropertyTests` checks this
+  /// against `stepFindings` on every reachable step of its catalogues.
   @inline(__always)
   static func stepMayFind(
     choiceOrPromptChanged: Bool, before: ExploredState, beforeIsDenied: Bool,
     event: AuthorizationEvent, after: inout ExploredState, _ c: AppConfiguration
   ) -> Bool {
-    choiceOrPromptChanged || !findsNothingWithoutChange(event)
+    if choiceOrPromptChanged { return true }
+    if case .tap = event { return true }
+    if let witness = AuthorizationWitness.stepWitness(reachableBy: event),
+      witness.reached(event: event, after: after)
+    {
+      return true
+    }
+    return
+      !p6.holds(
+        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
+        upgradePromptAppeared: false, c)
       || !p9.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
         upgradePromptAppeared: false, c)
