@@ -58,6 +58,24 @@ final class VisitedSet: @unchecked Sendable {
       if key == VisitedSet.empty { return holdsSentinel }
       let shard = shards[VisitedSet.shard(hash)]
       var slot = VisitedSet.home(hash, capacity: UInt64(truncatingIfNeeded: shard.capacity))
+      // The first four slots at once, when they do not wrap: one branch that is nearly always
+      // taken the same way (most lookups find their key), where the slot-by-slot loop took one
+      // per slot, each hard to predict. A key is never stored past an empty slot of its run
+      // (nothing is removed), so any of the four holding it finds it.
+      if slot &+ 4 <= shard.capacity {
+        let window = shard.keys + slot
+        let (s0, s1, s2, s3) = (window[0], window[1], window[2], window[3])
+        let hits =
+          (s0 == key ? 1 : 0) | (s1 == key ? 1 : 0) | (s2 == key ? 1 : 0) | (s3 == key ? 1 : 0)
+        if hits != 0 { return true }
+        let empty = VisitedSet.empty
+        let empties =
+          (s0 == empty ? 1 : 0) | (s1 == empty ? 1 : 0) | (s2 == empty ? 1 : 0)
+          | (s3 == empty ? 1 : 0)
+        if empties != 0 { return false }
+        slot &+= 4
+        if slot == shard.capacity { slot = 0 }
+      }
       while true {
         let stored = shard.keys[slot]
         if stored == key { return true }
