@@ -129,9 +129,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   }
 
   /// Whether the step from `before` by `event` to `after` may find anything: violate a step
-  /// property or reach a step witness. When it says no, ``stepFindings(before:beforeIsDenied:event:after:_:)``
-  /// is 0, and the explorer does not ask: most steps are like that, and asking cost more than a
-  /// tenth of the explorer's instructions.
+  /// property or reach a step witness. When it says no, `stepFindings` is 0, and the explorer
+  /// does not ask: most steps are like that, and asking cost more than a tenth of the
+  /// explorer's instructions.
   ///
   /// `choiceOrPromptChanged`: whether the step changed the stored choice, provisional Always or
   /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
@@ -162,8 +162,8 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
         upgradePromptAppeared: false, c)
   }
 
-  /// Whether a step from `before` to `after` changed what ``stepMayFind(choiceOrPromptChanged:before:beforeIsDenied:event:after:_:)``
-  /// compares: the stored choice, provisional Always or the pending prompt.
+  /// Whether a step from `before` to `after` changed what `stepMayFind` compares: the stored
+  /// choice, provisional Always or the pending prompt.
   static func choiceOrPromptChanged(from before: ExploredState, to after: ExploredState) -> Bool {
     before.model.location != after.model.location
       || before.model.provisionalAlways != after.model.provisionalAlways

@@ -6,7 +6,8 @@ public struct ExplorerNode: Sendable {
   public internal(set) var state: ExploredState
   /// The properties violated and witnesses reached, a bit each (``AuthorizationProperty/bit``,
   /// ``AuthorizationWitness/bit``): for a node made by `next`, by the step that made it; for a
-  /// node made by `unpack`, in its state. Decided once, read by the explorer as bits.
+  /// node made by `unpack`, in its state (by `unpack(_:findingsWanted:)`, at least those
+  /// wanted). Decided once, read by the explorer as bits.
   var findings: UInt64
   /// Whether the effective status is `denied` (for P9), when known: decided with the state
   /// findings for a node made by `unpack`, which is the node whose steps are tried.

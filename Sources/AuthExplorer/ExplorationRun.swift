@@ -19,10 +19,11 @@
 /// bound the memory of the candidates.
 ///
 /// Memory: the visited set (keys only, `VisitedSet`), the two frontiers (chunked, `Frontier`),
-/// and per thread one part's candidates and a small filter of its recent ones; a part has at most `maxPartSequences` sequence
-/// numbers, so that the buffers stay small beside the states. No parent links are kept: a hit
-/// is kept as the hit state's key and depth and the action, and once the search is over, with
-/// its memory released, `PathSearch` searches again to turn those into paths.
+/// and per thread one part's candidates and a small filter of its recent ones; a part has at
+/// most `maxPartSequences` sequence numbers, so that the buffers stay small beside the states.
+/// No parent links are kept: a hit is kept as the hit state's key and depth and the action,
+/// and once the search is over, with its memory released, `PathSearch` searches again to turn
+/// those into paths.
 ///
 /// The hot path is `@inlinable` so that it is specialized for the concrete system, whichever
 /// module defines it, and calls `next`, `pack` and `unpack` directly.

@@ -254,8 +254,8 @@ final class VisitedSet: @unchecked Sendable {
   }
 
   /// Grows each shard that could not take `incoming[shard]` more states and stay within 4/5
-  /// full, by `grown(_:)` as many times as it takes, rehashing one shard per thread at a time on up to
-  /// `threads` threads.
+  /// full, by `grown(_:)` as many times as it takes, rehashing one shard per thread at a time
+  /// on up to `threads` threads.
   ///
   /// - Returns: the most bytes the set held meanwhile (its bytes now, if nothing grew), or
   ///   `nil`, changing nothing, if a shard would need more than `maxShardCapacity` slots.

@@ -73,7 +73,7 @@ extension AuthorizationState {
     let status: AuthorizationStatus
     let authorized: Bool
     let reduced: Bool
-    /// R24–R27, as ``stateWideFlags(status:trace:)`` decides them.
+    /// R24–R27, as `stateWideFlags(status:_:trace:)` decides them.
     let stateWide: DiagnosticFlags
     /// R28 for a holder that R19 does not mark: the app is not in use and needs to be.
     let needsInUse: Bool

@@ -578,7 +578,7 @@ extension AuthorizationState {
 
   /// The Settings changes that change nothing in this state: each setting changed to what it
   /// is (`location` is `nil` where even that changes something), or `nil` while a prompt is
-  /// pending, which any change in Settings answers or dismisses. What
+  /// pending, which any change in Settings withdraws (R38). What
   /// ``changesNothing(_:configuration:)`` asks of a Settings change, and what the explorer reads
   /// for all of them at once; it restates `changeSettings`, which it sits beside.
   package var settingsChangingNothing:
