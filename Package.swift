@@ -19,9 +19,10 @@ let package = Package(
     .target(name: "AuthCheckCLI", dependencies: ["AuthModel", "AuthScenario", "AuthExplorer"]),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
-    .testTarget(name: "AuthModelTests", dependencies: ["AuthModel"]),
+    .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
     .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario", "TestSupport"]),
-    .testTarget(name: "AuthExplorerTests", dependencies: ["AuthExplorer", "AuthScenario"]),
+    .testTarget(
+      name: "AuthExplorerTests", dependencies: ["AuthExplorer", "AuthScenario", "TestSupport"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],

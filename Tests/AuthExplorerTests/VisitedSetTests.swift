@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AuthExplorer
@@ -9,7 +10,7 @@ import Testing
 @Suite struct VisitedSetTests {
   @Test("finds every key it holds and no other, up to 4/5 full, across the wrap of each shard")
   func lookupsAgreeWithASet() {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for states in [1_000, 20_000] {
       let visited = VisitedSet(expectedStates: states)
       var stored: Set<UInt64> = []
@@ -46,18 +47,5 @@ import Testing
     #expect(visited.reader.contains(.max, hash: VisitedSet.hash(.max)))
     #expect(visited.reader.contains(0, hash: VisitedSet.hash(0)))
     #expect(visited.count == 2)
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failure repeats.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
   }
 }

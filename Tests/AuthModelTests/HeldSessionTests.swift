@@ -1,4 +1,5 @@
 import AuthModel
+import TestSupport
 import Testing
 
 /// The session list's storage (`HeldSession.swift`): sessions in lanes of machine words.
@@ -186,21 +187,9 @@ import Testing
     #expect(sessions[2].id == SessionID(200))
   }
 
-  /// SplitMix64: the same sequence on every run.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ z >> 30) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ z >> 27) &* 0x94D0_49BB_1331_11EB
-      return z ^ z >> 31
-    }
-  }
-
   @Test("matches an array through 10,000 appends, removals and replacements")
   func matchesArray() {
-    var random = SplitMix(state: 17)
+    var random = SplitMix64(seed: 17)
     func anySession() -> HeldSession {
       HeldSession(
         id: SessionID(.random(in: 0...255, using: &random)),
