@@ -1,4 +1,16 @@
+import AuthScenario
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  import Musl
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
 
 /// The command-line front end of authcheck: arguments, files, rendering, exit codes. The only
 /// place that prints.
@@ -18,9 +30,14 @@ public enum AuthCheckCLI {
   }
 
   /// Runs authcheck as a process: real arguments, environment, standard output and error.
+  ///
+  /// A standard output that can't be written (a closed pipe, a full disk) ends the process with
+  /// status 2 and one line on standard error: `SIGPIPE` is ignored so that the write fails
+  /// instead of killing the process without a word.
   public static func main() -> Int32 {
-    var out = StandardOutput(handle: .standardOutput)
-    var err = StandardOutput(handle: .standardError)
+    signal(SIGPIPE, SIG_IGN)
+    var out = StandardOutput(descriptor: STDOUT_FILENO)
+    var err = StandardOutput(descriptor: STDERR_FILENO)
     let environment = ProcessInfo.processInfo.environment
     let color = isatty(STDOUT_FILENO) == 1
     return run(
@@ -65,10 +82,38 @@ public enum AuthCheckCLI {
   }
 }
 
-/// Writes to a file handle, unbuffered by line.
+/// Writes to standard output or standard error, unbuffered.
+///
+/// When standard output can't be written (`EPIPE` from a closed pipe, `ENOSPC` from a full
+/// disk), the process ends with status 2 after one line on standard error: nothing more can be
+/// reported. A failed write to standard error is ignored, for the same reason.
 struct StandardOutput: TextOutputStream {
-  let handle: FileHandle
+  let descriptor: Int32
+
   mutating func write(_ string: String) {
-    handle.write(Data(string.utf8))
+    guard let code = Self.write(string, to: descriptor), descriptor != STDERR_FILENO else {
+      return
+    }
+    _ = Self.write(
+      "authcheck: error: cannot write to standard output: \(RegularFile.reason(code))\n",
+      to: STDERR_FILENO)
+    exit(AuthCheckCLI.ExitCode.usage)
+  }
+
+  /// Writes all of `string` to `descriptor`; returns the error number of a failed write.
+  static func write(_ string: String, to descriptor: Int32) -> Int32? {
+    var string = string
+    return string.withUTF8 { buffer -> Int32? in
+      var rest = UnsafeRawBufferPointer(buffer)
+      while !rest.isEmpty {
+        let count = systemWrite(descriptor, rest.baseAddress, rest.count)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+      }
+      return nil
+    }
   }
 }

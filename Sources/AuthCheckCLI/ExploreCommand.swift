@@ -100,11 +100,11 @@ enum ProgressLine {
       "\r\u{1B}[2K\(p.finishedConfigurations)/\(p.configurations) configurations · "
       + "\(Format.count(p.states)) states · \(Format.count(Int(p.statesPerSecond))) states/s · "
       + "queue \(Format.count(p.queued)) · \(Format.bytes(p.bytes))"
-    FileHandle.standardError.write(Data(line.utf8))
+    _ = StandardOutput.write(line, to: STDERR_FILENO)
   }
 
   static func clear() {
-    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    _ = StandardOutput.write("\r\u{1B}[2K", to: STDERR_FILENO)
   }
 }
 

@@ -140,4 +140,45 @@ import Testing
     #expect(run.stdout.hasSuffix("\nauthcheck: 0 passed, 1 failed\n"))
     #expect(!run.stdout.contains("\u{1B}"))
   }
+
+  /// Runs the executable with its standard output going to `output`; returns its status and
+  /// what it wrote to standard error.
+  static func run(_ arguments: [String], stdout output: FileHandle) throws -> Run {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    let stderr = Pipe()
+    process.standardOutput = output
+    process.standardError = stderr
+    try process.run()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self)
+    )
+  }
+
+  @Test("a full standard output (/dev/full) exits 2 with one line on stderr, no crash")
+  func fullStandardOutput() throws {
+    let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    defer { try? full.close() }
+    for arguments in [["scenarios"], ["--help"], ["explore", "--help"]] {
+      let run = try Self.run(arguments, stdout: full)
+      #expect(run.status == 2, "\(arguments): \(run.stderr)")
+      #expect(
+        run.stderr == "authcheck: error: cannot write to standard output: no space left on device\n"
+      )
+    }
+  }
+
+  @Test("a closed pipe on standard output exits 2 with one line on stderr, no crash")
+  func closedPipe() throws {
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    let run = try Self.run(["scenarios"], stdout: pipe.fileHandleForWriting)
+    try pipe.fileHandleForWriting.close()
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr == "authcheck: error: cannot write to standard output: broken pipe\n")
+  }
 }
