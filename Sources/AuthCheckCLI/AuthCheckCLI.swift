@@ -33,9 +33,11 @@ public enum AuthCheckCLI {
   ///
   /// A standard output that can't be written (a closed pipe, a full disk) ends the process with
   /// status 2 and one line on standard error: `SIGPIPE` is ignored so that the write fails
-  /// instead of killing the process without a word.
+  /// instead of killing the process without a word. `SIGXFSZ` is ignored for the same reason: a
+  /// report beyond the file size limit is an error that names it, and the old report stays.
   public static func main() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var out = StandardOutput(descriptor: STDOUT_FILENO)
     var err = StandardOutput(descriptor: STDERR_FILENO)
     let environment = ProcessInfo.processInfo.environment

@@ -45,7 +45,9 @@ enum ExploreCommand {
       mutation: options.mutation, reductions: !options.noReductions)
     var written: [String: String] = [:]
     if let folder = options.counterexamples {
-      switch CounterexampleFiles.write(summary, to: folder) {
+      switch CounterexampleFiles.write(
+        summary, to: folder, inputs: options.infoPath.map { [$0] } ?? [])
+      {
       case .success(let paths): written = paths
       case .failure(let error):
         stderr.write("authcheck explore: error: \(error.message)\n")

@@ -248,27 +248,46 @@ enum StepText {
 
 /// Writes counterexample scenarios.
 enum CounterexampleFiles {
-  /// Writes the shortest counterexample of each violated property as `DIR/P1.yaml`…; returns
-  /// the paths by property id.
+  /// Writes the shortest counterexample of each violated property as `DIR/P1.yaml`…, each
+  /// through a temporary file renamed into place (`ReportFile`); returns the paths by property
+  /// id. A file of `inputs` (the `--info` file) is never replaced.
   static func write(
-    _ summary: ExploreSummary, to folder: String
+    _ summary: ExploreSummary, to folder: String, inputs: [String] = []
   ) -> Result<[String: String], RunOptions.UsageError> {
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      return .failure(.init(message: "cannot create folder '\(folder)'"))
+    let shown = SystemPath.displayed(folder)
+    if let reason = createFolder(folder) {
+      return .failure(.init(message: "cannot create the folder '\(shown)': \(reason)"))
     }
     var written: [String: String] = [:]
     for id in summary.propertyIDs {
       guard let (_, finding) = summary.shortestViolation(of: id), let text = finding.counterexample
       else { continue }
       let path = (folder as NSString).appendingPathComponent("\(id).yaml")
-      guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-        return .failure(.init(message: "cannot write '\(path)'"))
+      if ReportFile.isOne(of: inputs, path) {
+        return .failure(
+          .init(
+            message: "cannot write '\(SystemPath.displayed(path))': it is one of the inputs"))
+      }
+      if let reason = ReportFile.write(text, to: path) {
+        return .failure(
+          .init(message: "cannot write '\(SystemPath.displayed(path))': \(reason)"))
       }
       written[id] = path
     }
     return .success(written)
+  }
+
+  /// Creates `folder` and the folders above it that are missing; returns why it failed.
+  private static func createFolder(_ folder: String) -> String? {
+    var info = stat()
+    if SystemPath.stat(folder, &info) == 0 {
+      return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is \(RegularFile.kind(info.st_mode))"
+    }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != folder, let reason = createFolder(parent) { return reason }
+    guard SystemPath.mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+      return RegularFile.reason(errno)
+    }
+    return nil
   }
 }

@@ -88,11 +88,6 @@ struct JUnitReport {
     return writer.text
   }
 
-  /// Writes the document to `path`, replacing the file there.
-  func write(to path: String) throws {
-    try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
-  }
-
   private static func counts(
     name: String, _ outcomes: [ScenarioOutcome]
   ) -> KeyValuePairs<String, String> {

@@ -23,6 +23,12 @@ enum ScenarioCommand {
       stderr.write("authcheck: error: \(failure.message)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    if let junit = options.junit,
+      let refusal = ReportFile.refusal(junit, option: "--junit", inputs: options.paths + files)
+    {
+      stderr.write("authcheck: error: \(refusal)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
     let report = ScenarioReport(color: color)
     var outcomes: [ScenarioOutcome] = []
     outcomes.reserveCapacity(files.count)
@@ -40,10 +46,10 @@ enum ScenarioCommand {
     var status =
       summary.allPassed ? AuthCheckCLI.ExitCode.success : AuthCheckCLI.ExitCode.failure
     if let junit = options.junit {
-      do {
-        try JUnitReport(outcomes).write(to: junit)
-      } catch {
-        stderr.write("authcheck: error: cannot write the JUnit report '\(junit)': \(error)\n")
+      if let reason = ReportFile.write(JUnitReport(outcomes).xml, to: junit) {
+        stderr.write(
+          "authcheck: error: cannot write the JUnit report '\(SystemPath.displayed(junit))': "
+            + "\(reason)\n")
         status = AuthCheckCLI.ExitCode.usage
       }
     }

@@ -73,9 +73,9 @@ import Testing
     }
   }
 
-  static func run(_ arguments: [String]) throws -> Run {
+  static func run(_ arguments: [String], executable: URL? = nil) throws -> Run {
     let process = Process()
-    process.executableURL = try executable()
+    process.executableURL = try executable ?? Self.executable()
     process.arguments = arguments
     process.currentDirectoryURL = repository
     var environment = ProcessInfo.processInfo.environment
@@ -180,5 +180,28 @@ import Testing
     try pipe.fileHandleForWriting.close()
     #expect(run.status == 2, "\(run.stderr)")
     #expect(run.stderr == "authcheck: error: cannot write to standard output: broken pipe\n")
+  }
+
+  @Test("a JUnit report cut short by the file size limit leaves the old report whole")
+  func reportBeyondFileSizeLimit() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("report.xml")
+    try Data("old\n".utf8).write(to: report)
+    // `ulimit -f 1`: at most one block (512 or 1024 bytes); the library's report is larger.
+    let run = try Self.run(
+      [
+        "-c", "ulimit -f 1 && exec \"$0\" \"$@\"", try Self.executable().path, "scenarios",
+        "--junit", report.path,
+      ],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "authcheck: error: cannot write the JUnit report '\(report.path)': file too large\n")
+    #expect(try String(contentsOf: report, encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.xml"])
   }
 }
