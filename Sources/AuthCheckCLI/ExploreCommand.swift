@@ -29,6 +29,10 @@ enum ExploreCommand {
       stderr.write("authcheck explore: error: \(error.message)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    if let problem = maxStatesProblem(options, count: configurations.count) {
+      stderr.write("authcheck explore: error: \(problem)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
     let reports: [ConfigurationReport]
     do {
       reports = try AuthorizationExploration.run(
@@ -76,16 +80,46 @@ enum ExploreCommand {
     }
   }
 
+  /// The most room reserved up front for one configuration's states, about 10 bytes each
+  /// (320 MiB): a larger `--max-states` grows the visited set as states arrive, as without the
+  /// option, so a generous limit takes no more memory than the states found.
+  static let largestReservation = 1 << 25
+
+  /// The states one configuration may store: what fits in three quarters of the machine's
+  /// memory, shared by the configurations explored at once.
+  ///
+  /// A search peaks below 16 bytes a state, but rebuilding a counterexample's path takes 22 to
+  /// 43 bytes for each state before it, so this allows 32.
+  static func stateBudget(workers: Int) -> Int {
+    Int(Double(ProcessInfo.processInfo.physicalMemory) * 0.75) / 32 / workers
+  }
+
+  /// The number of configurations explored at once.
+  static func workers(_ options: ExploreOptions, count: Int) -> Int {
+    let threads = options.threads ?? ProcessInfo.processInfo.activeProcessorCount
+    return max(1, min(threads, count))
+  }
+
+  /// Why `--max-states` can't be honoured on this machine, or `nil`: a limit beyond the state
+  /// budget would run out of memory before reaching it, so it is refused before any work.
+  static func maxStatesProblem(_ options: ExploreOptions, count: Int) -> String? {
+    let workers = workers(options, count: count)
+    let budget = stateBudget(workers: workers)
+    guard let limit = options.maxStates, limit > budget else { return nil }
+    let memory = Format.bytes(Int(clamping: ProcessInfo.processInfo.physicalMemory))
+    let sharing = workers > 1 ? ", \(workers) configurations at once" : ""
+    return "'--max-states' \(limit) is more than this machine can hold: at most "
+      + "\(Format.count(budget)) states a configuration (32 bytes each in three quarters of \(memory)"
+      + "\(sharing))"
+  }
+
   static func settings(_ options: ExploreOptions, count: Int) -> AuthorizationExploration.Settings {
     let threads = options.threads ?? ProcessInfo.processInfo.activeProcessorCount
-    let workers = max(1, min(threads, count))
-    // What fits in memory: a search peaks below 16 bytes a state, but rebuilding a
-    // counterexample's path takes 22 to 43 bytes for each state before it, so allow 32; keep a
-    // quarter of the machine for everything else.
-    let budget = Int(Double(ProcessInfo.processInfo.physicalMemory) * 0.75) / 32 / workers
+    let budget = stateBudget(workers: workers(options, count: count))
     let maxStates = options.maxStates ?? budget
-    // Room up front is faster; reserve it only for a limit the user chose, within the budget.
-    let reserved = options.maxStates.map { min($0, budget * 2) } ?? 0
+    // Room up front is faster; reserve it only for a limit the user chose, up to
+    // `largestReservation` and the budget.
+    let reserved = options.maxStates.map { min($0, budget, largestReservation) } ?? 0
     return AuthorizationExploration.Settings(
       catalogue: options.catalogue,
       reductions: options.noReductions ? [] : Reduction.allCases,

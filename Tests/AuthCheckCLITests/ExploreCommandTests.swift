@@ -303,3 +303,43 @@ import Testing
         == "PASS counterexample to P1 (ios18 whenInUse) (\(p1))\nauthcheck: 1 passed, 0 failed\n")
   }
 }
+
+/// `--max-states` asks for memory; it doesn't take it.
+@Suite struct MaxStatesTests {
+  @Test("a limit the machine can't hold is an error before any work, with the most it can")
+  func limitBeyondMemory() throws {
+    let folder = try TemporaryDirectory()
+    let info = try folder.write(ExploreCommandTests.info, to: "info.yaml")
+    let run = CLITests.run(ExploreCommandTests.small(info, ["--max-states", "99999999999999"]))
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    let budget = ExploreCommand.stateBudget(workers: 1)
+    #expect(
+      run.stderr.hasPrefix(
+        "authcheck explore: error: '--max-states' 99999999999999 is more than this machine can "
+          + "hold: at most \(Format.count(budget)) states a configuration (32 bytes each in three quarters of "
+      ))
+    #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("a large limit reserves at most the largest reservation; the rest grows")
+  func reservationBounded() throws {
+    var options = ExploreOptions()
+    let budget = ExploreCommand.stateBudget(workers: 1)
+    options.maxStates = budget
+    let settings = ExploreCommand.settings(options, count: 1)
+    #expect(settings.maxStates == budget)
+    #expect(settings.reservedStates == min(budget, ExploreCommand.largestReservation))
+    options.maxStates = 1000
+    #expect(ExploreCommand.settings(options, count: 1).reservedStates == 1000)
+    options.maxStates = nil
+    #expect(ExploreCommand.settings(options, count: 1).reservedStates == 0)
+  }
+
+  @Test("explore --help says what --max-states reserves and when it is an error")
+  func helpSaysSo() {
+    let run = CLITests.run(["explore", "--help"])
+    #expect(run.stdout.contains("a larger N is an error before any work"))
+    #expect(run.stdout.contains("at most 33,554,432 (320 MiB), is reserved"))
+  }
+}
