@@ -11,7 +11,9 @@ import AuthScenario
 ///
 /// The caret is placed by character columns. Tabs before it are repeated in the caret line, so
 /// it lines up whatever the terminal's tab width; wide characters (East Asian wide, emoji) count
-/// two cells. Control characters in the source line are shown as `�`.
+/// two cells. Control characters in the source line are shown as `�`. A line longer than 120
+/// characters is shown as the 120 around the column, with `…` where it is cut, so the output of
+/// a diagnostic is bounded whatever the line.
 public struct DiagnosticRenderer: Sendable {
   /// Whether to colour the output with ANSI escape codes.
   public var useColor: Bool
@@ -42,10 +44,14 @@ public struct DiagnosticRenderer: Sendable {
     guard let line else { return header }
     let number = String(position.line)
     let gutter = String(repeating: " ", count: number.count)
-    let shown = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.displayable)))
-    var padding = ""
-    var characters = line.makeIterator()
-    for _ in 1..<max(1, position.column) {
+    let window = Self.window(of: line, around: position.column)
+    let shown =
+      (window.cutBefore ? "…" : "")
+      + String(String.UnicodeScalarView(window.text.unicodeScalars.map(Self.displayable)))
+      + (window.cutAfter ? "…" : "")
+    var padding = window.cutBefore ? " " : ""
+    var characters = window.text.makeIterator()
+    for _ in 0..<window.caretOffset {
       guard let character = characters.next() else {
         padding += " "
         continue
@@ -97,6 +103,26 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   // MARK: Source lines
+
+  /// The most characters of a source line shown under a diagnostic.
+  static let windowWidth = 120
+
+  /// The part of `line` shown for a diagnostic at `column`: all of it when it has at most
+  /// `windowWidth` characters, else `windowWidth` of them with the column about a third of the
+  /// way in, and whether characters were cut before and after (shown as `…`).
+  ///
+  /// - Complexity: O(*column* + `windowWidth`), whatever the length of the line.
+  static func window(
+    of line: Substring, around column: Int
+  ) -> (text: Substring, cutBefore: Bool, cutAfter: Bool, caretOffset: Int) {
+    let offset = max(0, column - 1)
+    let skipped = max(0, offset - windowWidth / 3)
+    let start =
+      line.index(line.startIndex, offsetBy: skipped, limitedBy: line.endIndex)
+      ?? line.endIndex
+    let end = line.index(start, offsetBy: windowWidth, limitedBy: line.endIndex) ?? line.endIndex
+    return (line[start..<end], skipped > 0, end < line.endIndex, offset - skipped)
+  }
 
   /// Line `number` (1-based) of `source`, split as the YAML reader splits lines (LF, CRLF, CR),
   /// without a byte order mark at the start.

@@ -22,11 +22,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// What is wrong and, where it helps, what was expected.
   public var message: String
 
-  /// Creates a diagnostic.
+  /// The most characters a message keeps: a longer one (which can only come from quoting a
+  /// long text of the file) is cut there and ends with `…`, so that every report of a
+  /// diagnostic stays within a few kilobytes, whatever the file holds.
+  public static let maximumMessageLength = 500
+
+  /// Creates a diagnostic; a message longer than `maximumMessageLength` is cut.
   public init(severity: Severity, position: SourcePosition, message: String) {
     self.severity = severity
     self.position = position
-    self.message = message
+    self.message =
+      message.count > Self.maximumMessageLength
+      ? String(message.prefix(Self.maximumMessageLength - 1)) + "…" : message
   }
 
   /// An error at `position`.

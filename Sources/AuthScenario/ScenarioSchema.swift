@@ -206,7 +206,8 @@ public struct ScenarioSchema {
         error("step '\(verb)' needs a value, as in '\(verb): …'", at: position)
       default:
         error(
-          "unknown step '\(word.value)'" + EditDistance.didYouMean(word.value, among: Self.verbs),
+          "unknown step \(YAMLMessage.quoted(word.value))"
+            + EditDistance.didYouMean(word.value, among: Self.verbs),
           at: position)
       }
       return nil
@@ -312,7 +313,8 @@ public struct ScenarioSchema {
       return expectations(value).map { ScenarioStep(.expect($0), at: position) }
     default:
       error(
-        "unknown step '\(verb)'" + EditDistance.didYouMean(verb, among: Self.verbs),
+        "unknown step \(YAMLMessage.quoted(verb))"
+          + EditDistance.didYouMean(verb, among: Self.verbs),
         at: first.key.range.start)
       return nil
     }

@@ -1,4 +1,6 @@
 import AuthScenario
+import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthCheckCLI
@@ -192,5 +194,56 @@ import Testing
           3 |   - tap: [a, {b}]
             |              ^
         """)
+  }
+
+  @Test("a long line shows 120 characters around the column, with … at each cut")
+  func longLineWindow() {
+    let line = String(repeating: "a", count: 100) + "X" + String(repeating: "b", count: 300)
+    let rendered = DiagnosticRenderer().render(
+      .error("here", at: .init(line: 1, column: 101)), file: "f.yaml", source: line)
+    let shown = String(repeating: "a", count: 40) + "X" + String(repeating: "b", count: 79)
+    #expect(
+      rendered == """
+        f.yaml:1:101: error: here
+          1 | …\(shown)…
+            |  \(String(repeating: " ", count: 40))^
+        """)
+    let start = DiagnosticRenderer().render(
+      .error("here", at: .init(line: 1, column: 1)), file: "f.yaml", source: line)
+    #expect(
+      start == """
+        f.yaml:1:1: error: here
+          1 | \(String(repeating: "a", count: 100) + "X" + String(repeating: "b", count: 19))…
+            | ^
+        """)
+  }
+
+  @Test("a message quoting a long text of the file is cut to 500 characters")
+  func longMessage() {
+    let diagnostic = Diagnostic.error(
+      String(repeating: "m", count: 5000), at: .init(line: 1, column: 1))
+    #expect(diagnostic.message == String(repeating: "m", count: 499) + "…")
+  }
+}
+
+/// The output of a hostile file is bounded by its diagnostics, not by its bytes.
+@Suite struct BoundedOutputTests {
+  @Test(
+    "64 KiB of NUL or control characters: text, JUnit and JSON within 3 KiB a diagnostic",
+    arguments: [[0], [1, 2, 3, 0x1B, 7]] as [[UInt8]])
+  func hostileBytes(_ pattern: [UInt8]) throws {
+    let folder = try TemporaryDirectory()
+    let bytes = (0..<(65_536 / pattern.count)).flatMap { _ in pattern }
+    let file = try folder.write(Data(bytes), to: "hostile.yaml")
+    let junit = folder.path("report.xml")
+    let text = CLITests.run([file, "--junit", junit])
+    let json = CLITests.run([file, "--format", "json"])
+    let xml = try Data(contentsOf: URL(fileURLWithPath: junit))
+    #expect(text.status == 1 && json.status == 1)
+    let diagnostics = text.stdout.components(separatedBy: ": error: ").count - 1
+    #expect(diagnostics >= 100)
+    for size in [text.stdout.utf8.count, json.stdout.utf8.count, xml.count] {
+      #expect(size < 3 * 1024 * (diagnostics + 1))
+    }
   }
 }
