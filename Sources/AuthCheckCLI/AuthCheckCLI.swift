@@ -43,8 +43,21 @@ public enum AuthCheckCLI {
     let environment = ProcessInfo.processInfo.environment
     let color = isatty(STDOUT_FILENO) == 1
     return run(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+      arguments: arguments(), environment: environment,
       color: color, stderrIsTerminal: isatty(STDERR_FILENO) == 1, stdout: &out, stderr: &err)
+  }
+
+  /// The process's arguments, without the program name, decoded as paths are
+  /// (`SystemPath`): an argument that is not valid UTF-8 still names its file.
+  static func arguments() -> [String] {
+    (1..<Int(CommandLine.argc)).compactMap { index in
+      CommandLine.unsafeArgv[index].map { argument in
+        SystemPath.string(
+          UnsafeBufferPointer(start: argument, count: strlen(argument)).lazy.map {
+            UInt8(bitPattern: $0)
+          })
+      }
+    }
   }
 
   /// Runs authcheck with `arguments` (without the program name) and returns its exit status.

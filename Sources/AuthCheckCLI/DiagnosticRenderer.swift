@@ -40,7 +40,7 @@ public struct DiagnosticRenderer: Sendable {
     let header =
       style("\(file):\(position.line):\(position.column):", .bold) + " "
       + style("\(diagnostic.severity.rawValue):", color(diagnostic.severity)) + " "
-      + style(diagnostic.message, .bold)
+      + style(SystemPath.displayed(diagnostic.message), .bold)
     guard let line else { return header }
     let number = String(position.line)
     let gutter = String(repeating: " ", count: number.count)

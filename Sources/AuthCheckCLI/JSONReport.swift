@@ -110,7 +110,7 @@ struct JSONReport: Codable, Equatable {
 
 extension JSONReport.File {
   init(_ outcome: ScenarioOutcome) {
-    path = outcome.file.path
+    path = SystemPath.withBytesShown(outcome.file.path)
     name = outcome.result?.scenario.name
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond

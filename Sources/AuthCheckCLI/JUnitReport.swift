@@ -1,3 +1,4 @@
+import AuthScenario
 import Foundation
 
 /// A run as a JUnit XML report, in the shape `swift test --xunit-output` and pytest's
@@ -35,7 +36,7 @@ struct JUnitReport {
     var suites: [(name: String, outcomes: [ScenarioOutcome])] = []
     var suiteIndex: [String: Int] = [:]
     for outcome in outcomes {
-      let folder = Self.folder(of: outcome.file.path)
+      let folder = Self.folder(of: SystemPath.withBytesShown(outcome.file.path))
       if let index = suiteIndex[folder] {
         suites[index].outcomes.append(outcome)
       } else {
@@ -51,9 +52,9 @@ struct JUnitReport {
       for outcome in suite.outcomes {
         let attributes: KeyValuePairs<String, String> = [
           "name": outcome.result?.scenario.name
-            ?? (outcome.file.path as NSString).lastPathComponent,
+            ?? (SystemPath.withBytesShown(outcome.file.path) as NSString).lastPathComponent,
           "classname": suite.name,
-          "file": outcome.file.path,
+          "file": SystemPath.withBytesShown(outcome.file.path),
           "line": String(outcome.line),
           "time": Self.seconds(outcome.seconds),
         ]

@@ -222,18 +222,22 @@ private final class Counter: @unchecked Sendable {
 }
 
 /// Renders scenario outcomes as text (SCENARIOS.md "Reports").
+///
+/// Paths and scenario names are shown with their control characters escaped
+/// (`SystemPath.displayed(_:)`), so that a name can't print a line of its own.
 struct ScenarioReport {
   let color: Bool
 
   func render(_ outcome: ScenarioOutcome) -> String {
-    let file = outcome.file
+    let path = SystemPath.displayed(outcome.file.path)
     guard let result = outcome.result else {
-      return paint("ERROR", .red) + " \(file.path)\n" + details(outcome)
+      return paint("ERROR", .red) + " \(path)\n" + details(outcome)
     }
+    let name = SystemPath.displayed(result.scenario.name)
     guard result.failure != nil else {
-      return paint("PASS", .green) + " \(result.scenario.name) (\(file.path))\n"
+      return paint("PASS", .green) + " \(name) (\(path))\n"
     }
-    return paint("FAIL", .red) + " \(result.scenario.name) (\(file.path))\n" + details(outcome)
+    return paint("FAIL", .red) + " \(name) (\(path))\n" + details(outcome)
   }
 
   /// The report below the `PASS`/`FAIL`/`ERROR` line: for a failure its position, source line,
@@ -241,21 +245,22 @@ struct ScenarioReport {
   /// Empty for a pass; otherwise ends with a line break.
   func details(_ outcome: ScenarioOutcome) -> String {
     let file = outcome.file
+    let path = SystemPath.displayed(file.path)
     let renderer = DiagnosticRenderer(useColor: color)
     guard let result = outcome.result else {
-      let rendered = renderer.render(outcome.diagnostics, file: file.path, source: file.source)
+      let rendered = renderer.render(outcome.diagnostics, file: path, source: file.source)
       return rendered.isEmpty ? "" : ensureNewline(rendered)
     }
     guard let failure = result.failure else { return "" }
     var text = ensureNewline(
       renderer.render(
-        .error(failure.message, at: failure.position), file: file.path, source: file.source))
+        .error(failure.message, at: failure.position), file: path, source: file.source))
     if let expected = failure.expected, let actual = failure.actual {
-      text += "  expected: \(expected)\n"
-      text += "  actual:   \(actual)\n"
+      text += "  expected: \(SystemPath.displayed(expected))\n"
+      text += "  actual:   \(SystemPath.displayed(actual))\n"
     }
     for citation in failure.because {
-      text += "  because \(citation.rule.id): \(citation.cause)\n"
+      text += "  because \(citation.rule.id): \(SystemPath.displayed(citation.cause))\n"
     }
     text += "  steps taken:"
     if failure.stepsTaken.isEmpty {
@@ -263,7 +268,7 @@ struct ScenarioReport {
     } else {
       text += "\n"
       for step in failure.stepsTaken {
-        text += "    line \(step.position.line): \(step.summary)\n"
+        text += "    line \(step.position.line): \(SystemPath.displayed(step.summary))\n"
       }
     }
     return text

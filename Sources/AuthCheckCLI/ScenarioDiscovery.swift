@@ -14,7 +14,9 @@ import Foundation
 ///   starting with `.` are skipped (hidden files and folders, like `.git`). Every entry with a
 ///   scenario extension that is not a folder is returned: a broken link, a FIFO or a file that
 ///   can't be read is an `ERROR`. A folder inside that can't be listed is returned too (an
-///   `ERROR`). Other entries are skipped.
+///   `ERROR`), and so is any entry whose path is too long to look at, or that can't be looked
+///   at for lack of permission: nothing that might be a scenario is skipped. Other entries are
+///   skipped.
 /// - A folder reached twice (a link loop, two links to one folder) is searched once; a file
 ///   reached twice (given twice, through a link, by a relative and an absolute path) runs once,
 ///   under the first of its paths in the order run.
@@ -33,7 +35,7 @@ enum ScenarioDiscovery {
     var seen = Set<String>()
     for path in paths {
       var info = stat()
-      guard stat(path, &info) == 0 else {
+      guard SystemPath.stat(path, &info) == 0 else {
         return .failure(Failure(message: unreachable(path, errno: errno)))
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -46,7 +48,8 @@ enum ScenarioDiscovery {
       case .failure(let failure): return .failure(failure)
       }
       guard !found.isEmpty else {
-        return .failure(Failure(message: "no scenario files (*.yaml, *.yml) in '\(path)'"))
+        return .failure(
+          Failure(message: "no scenario files (*.yaml, *.yml) in '\(SystemPath.displayed(path))'"))
       }
       for file in found where seen.insert(canonical(file)).inserted { files.append(file) }
     }
@@ -69,7 +72,8 @@ enum ScenarioDiscovery {
       case .failure(let error):
         guard current != folder else {
           let reason = RegularFile.reason(error.code)
-          return .failure(Failure(message: "cannot read the folder '\(folder)': \(reason)"))
+          return .failure(
+            Failure(message: "cannot read the folder '\(SystemPath.displayed(folder))': \(reason)"))
         }
         result.append(current)
         continue
@@ -79,10 +83,11 @@ enum ScenarioDiscovery {
         let path = current.hasSuffix("/") ? current + name : current + "/" + name
         let isScenario = extensions.contains((name as NSString).pathExtension.lowercased())
         var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+        if SystemPath.stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
           folders.append(path)
-        } else if isScenario {
-          // A file, or something that will say why it isn't one: a broken link, a FIFO…
+        } else if isScenario || errno == ENAMETOOLONG || errno == EACCES {
+          // A file, or something that will say why it isn't one: a broken link, a FIFO, a
+          // path too long to look at, a folder that can't be searched…
           result.append(path)
         }
       }
@@ -98,12 +103,12 @@ enum ScenarioDiscovery {
 
   /// The names in `folder`, or the error that stops listing it.
   private static func list(_ folder: String) -> Result<[String], SystemError> {
-    guard let stream = opendir(folder) else { return .failure(SystemError(code: errno)) }
+    guard let stream = SystemPath.opendir(folder) else { return .failure(SystemError(code: errno)) }
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        SystemPath.string(bytes.prefix { $0 != 0 })
       }
       if name != "." && name != ".." { names.append(name) }
     }
@@ -114,26 +119,26 @@ enum ScenarioDiscovery {
   private static func unreachable(_ path: String, errno code: Int32) -> String {
     guard code == ENOTDIR else {
       return code == ENOENT
-        ? "no such file or folder: '\(path)'" : "cannot read '\(path)': \(RegularFile.reason(code))"
+        ? "no such file or folder: '\(SystemPath.displayed(path))'"
+        : "cannot read '\(SystemPath.displayed(path))': \(RegularFile.reason(code))"
     }
     // Name the file that stands where a folder is expected: 'a.yaml/b.yaml', 'a.yaml/'.
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += component
       var info = stat()
-      if stat(prefix, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
-        return "no such file or folder: '\(path)'; '\(prefix)' is a file, not a folder"
+      if SystemPath.stat(prefix, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
+        return
+          "no such file or folder: '\(SystemPath.displayed(path))'; '\(SystemPath.displayed(prefix))' is a file, not a folder"
       }
       prefix += "/"
     }
-    return "no such file or folder: '\(path)'"
+    return "no such file or folder: '\(SystemPath.displayed(path))'"
   }
 
   /// The absolute path of an existing file or folder, with links, `.` and `..` resolved, so
   /// that a relative and an absolute path to the same file compare equal.
   private static func canonical(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    SystemPath.resolved(path) ?? path
   }
 }

@@ -14,9 +14,12 @@ public enum InfoPlistFile {
     case .success(let bytes):
       return parse(Data(bytes), path: path)
     case .failure(.tooLarge):
-      return .failure(InfoPlistError("Info.plist file '\(path)' is larger than 4 MiB"))
+      return .failure(
+        InfoPlistError("Info.plist file '\(SystemPath.displayed(path))' is larger than 4 MiB"))
     case .failure(let error):
-      return .failure(InfoPlistError("cannot read Info.plist file '\(path)': \(error.reason)"))
+      return .failure(
+        InfoPlistError(
+          "cannot read Info.plist file '\(SystemPath.displayed(path))': \(error.reason)"))
     }
   }
 
@@ -26,13 +29,14 @@ public enum InfoPlistFile {
     do {
       object = try PropertyListSerialization.propertyList(from: data, format: nil)
     } catch {
-      return .failure(InfoPlistError("'\(path)' is not a property list"))
+      return .failure(InfoPlistError("'\(SystemPath.displayed(path))' is not a property list"))
     }
     guard let dictionary = object as? [String: Any] else {
-      return .failure(InfoPlistError("'\(path)' is not a dictionary at its top level"))
+      return .failure(
+        InfoPlistError("'\(SystemPath.displayed(path))' is not a dictionary at its top level"))
     }
     func wrong(_ key: String, _ type: String) -> InfoPlistError {
-      InfoPlistError("\(key) in '\(path)' must be \(type)")
+      InfoPlistError("\(key) in '\(SystemPath.displayed(path))' must be \(type)")
     }
     var plist = InfoPlist()
     // In key order, so that of several wrong keys the same one is reported on every run.

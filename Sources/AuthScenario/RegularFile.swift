@@ -36,9 +36,11 @@ public enum RegularFile {
   /// The bytes of the regular file at `path`, if it holds at most `maximumBytes`.
   public static func read(path: String, maximumBytes: Int) -> Result<[UInt8], ReadError> {
     var info = stat()
-    guard stat(path, &info) == 0 else { return .failure(.unreachable(reason: reason(errno))) }
+    guard SystemPath.stat(path, &info) == 0 else {
+      return .failure(.unreachable(reason: reason(errno)))
+    }
     if let failure = kindError(info.st_mode) { return .failure(failure) }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = SystemPath.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(.unreachable(reason: reason(errno))) }
     defer { close(descriptor) }
     guard fstat(descriptor, &info) == 0 else {

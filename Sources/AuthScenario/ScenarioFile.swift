@@ -27,7 +27,7 @@ public struct ScenarioFile: Sendable {
       return unreadable(path, YAMLMessage.fileTooLarge(maximumBytes))
     case .failure(.folder):
       // A folder inside a searched folder is only run when it could not be listed.
-      if let folder = opendir(path) {
+      if let folder = SystemPath.opendir(path) {
         closedir(folder)
         return unreadable(path, "cannot read the file: it is a folder, not a scenario file")
       }

@@ -16,6 +16,7 @@ private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
 private func systemRename(_ path: UnsafePointer<CChar>, _ target: UnsafePointer<CChar>) -> Int32 {
   rename(path, target)
 }
+private func systemOpendir(_ path: UnsafePointer<CChar>) -> OpaquePointer? { opendir(path) }
 private func systemUnlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }
 private func systemMkdir(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
   mkdir(path, mode)
@@ -90,6 +91,11 @@ public enum SystemPath {
     withCString(path) { systemOpen($0, flags) }
   }
 
+  /// `opendir(3)` on `path`.
+  public static func opendir(_ path: String) -> OpaquePointer? {
+    withCString(path) { systemOpendir($0) }
+  }
+
   /// `rename(2)` from `path` to `target`.
   public static func rename(_ path: String, to target: String) -> Int32 {
     withCString(path) { from in withCString(target) { systemRename(from, $0) } }
@@ -115,7 +121,8 @@ public enum SystemPath {
       })
   }
 
-  /// `path` for a report a person reads: each control character (C0, DEL, C1), each
+  /// `path`, or any text from a file (a scenario's name, a message quoting it), for a report a
+  /// person reads: each control character (C0, DEL, C1), each
   /// bidirectional control, and each byte that is not UTF-8 as `\x1B`, `\u{202E}`, `\xFF`, so
   /// that a name can't start a line, clear a screen or reorder what follows it.
   public static func displayed(_ path: String) -> String {

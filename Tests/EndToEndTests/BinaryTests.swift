@@ -204,4 +204,23 @@ import Testing
     #expect(try String(contentsOf: report, encoding: .utf8) == "old\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.xml"])
   }
+
+  @Test("a file named on the command line with bytes that are not UTF-8 runs")
+  func argumentNotUTF8() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      f="$(printf '%s/bad\\377.yaml' "$1")"
+      printf 'scenario: bytes\\nsteps:\\n  - launch\\n' > "$f"
+      exec "$0" "$f"
+      """
+    let run = try Self.run(
+      ["-c", script, try Self.executable().path, folder.path],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout == "PASS bytes (\(folder.path)/bad\\xFF.yaml)\nauthcheck: 1 passed, 0 failed\n")
+  }
 }

@@ -1,0 +1,107 @@
+import AuthScenario
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthCheckCLI
+
+/// Names are data: a file or scenario name can't forge a line, and any name can run.
+@Suite struct HostileNameTests {
+  /// Creates the file whose name is the bytes `name` in `folder`, holding `text`.
+  static func create(_ name: [UInt8], in folder: String, _ text: String) throws -> String {
+    let path = SystemPath.string(Array(folder.utf8) + [UInt8(ascii: "/")] + name)
+    let bytes = SystemPath.bytes(path).map { CChar(bitPattern: $0) } + [0]
+    let descriptor = open(bytes, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(StandardOutput.write(text, to: descriptor) == nil)
+    return path
+  }
+
+  @Test("a scenario name with a newline or an escape sequence is printed escaped")
+  func scenarioName() throws {
+    let folder = try TemporaryDirectory()
+    let text = "scenario: \"x\\nPASS forged (f.yaml)\\u001B[2J\"\nsteps:\n  - launch\n"
+    let file = try folder.write(text, to: "a.yaml")
+    let run = CLITests.run([file])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "PASS x\\x0APASS forged (f.yaml)\\x1B[2J (\(file))\nauthcheck: 1 passed, 0 failed\n")
+  }
+
+  @Test("a file name with a newline, an escape sequence or a bidi override is printed escaped")
+  func fileName() throws {
+    let folder = try TemporaryDirectory()
+    let name = "a\nauthcheck: 9 passed, 0 failed\n\u{1B}[2J\u{202E}.yaml"
+    try folder.write(CLITests.failing("one"), to: name)
+    let run = CLITests.run([folder.url.path])
+    #expect(run.status == 1)
+    let shown = "a\\x0Aauthcheck: 9 passed, 0 failed\\x0A\\x1B[2J\\u{202E}.yaml"
+    #expect(
+      run.stdout.hasPrefix("FAIL one (\(folder.url.path)/\(shown))\n\(folder.url.path)/\(shown):"))
+    #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("authcheck: ") }.count == 1)
+    #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{202E}"))
+  }
+
+  @Test("a file whose name is not UTF-8 runs, found in a folder, and is shown with \\xFF")
+  func notUTF8() throws {
+    let folder = try TemporaryDirectory()
+    let path = try Self.create(
+      Array("bad".utf8) + [0xFF, 0xC3] + Array(".yaml".utf8),
+      in: folder.url.path, CLITests.passing("bytes"))
+    let run = CLITests.run([folder.url.path])
+    #expect(run.status == 0, "\(run.stdout)")
+    #expect(
+      run.stdout
+        == "PASS bytes (\(folder.url.path)/bad\\xFF\\xC3.yaml)\nauthcheck: 1 passed, 0 failed\n")
+    let given = CLITests.run([path, "--format", "json"])
+    #expect(given.status == 0)
+    #expect(given.stdout.contains("\"path\" : \"\(folder.url.path)/bad\\\\xFF\\\\xC3.yaml\""))
+  }
+
+  @Test(
+    "paths round-trip through SystemPath, whatever their bytes",
+    arguments: [
+      [0x61, 0xFF], [0xC3, 0xA9], [0xF4, 0x8F, 0xBE, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82],
+      [0xF0, 0x9F, 0x98, 0x80, 0x80],
+    ] as [[UInt8]])
+  func roundTrip(_ bytes: [UInt8]) {
+    #expect(SystemPath.bytes(SystemPath.string(bytes)) == bytes)
+  }
+
+  @Test("a scenario in a folder whose path is longer than 4096 bytes is an ERROR, not skipped")
+  func longFolder() throws {
+    let folder = try TemporaryDirectory()
+    defer {
+      // FileManager can't remove what is deeper than PATH_MAX; rm can.
+      let remove = Process()
+      remove.executableURL = URL(fileURLWithPath: "/bin/rm")
+      remove.arguments = ["-rf", folder.url.path]
+      try? remove.run()
+      remove.waitUntilExit()
+    }
+    try folder.write(CLITests.passing("one"), to: "one.yaml")
+    try folder.write(CLITests.passing("two"), to: "two.yaml")
+    // Build the deep folders one level at a time, relative to the last, as `mkdir -p` can't.
+    let component = String(repeating: "d", count: 200)
+    var descriptor = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+    try #require(descriptor >= 0)
+    for _ in 0..<22 {
+      try #require(mkdirat(descriptor, component, 0o755) == 0)
+      let next = openat(descriptor, component, O_RDONLY | O_DIRECTORY)
+      close(descriptor)
+      try #require(next >= 0)
+      descriptor = next
+    }
+    let file = openat(descriptor, "deep.yaml", O_CREAT | O_WRONLY, 0o644)
+    try #require(file >= 0)
+    #expect(StandardOutput.write(CLITests.passing("deep"), to: file) == nil)
+    close(file)
+    close(descriptor)
+    let run = CLITests.run([folder.url.path])
+    #expect(run.status == 1)
+    #expect(run.stdout.hasSuffix("authcheck: 2 passed, 1 failed\n"))
+    #expect(run.stdout.contains("error: cannot read the file: the path is too long"))
+  }
+}
