@@ -29,9 +29,12 @@ public struct DiagnosticRenderer: Sendable {
   /// Renders one diagnostic about `file`, whose text is `source`.
   ///
   /// - Returns: the text, without a final line break; only the first line when the position's
-  ///   line is not in `source`.
+  ///   line is not in `source`, or `source` is empty.
   public func render(_ diagnostic: Diagnostic, file: String, source: String) -> String {
-    render(diagnostic, file: file, line: Self.line(diagnostic.position.line, of: source))
+    // An empty source (a file that could not be read, or holds nothing) has no line to show.
+    render(
+      diagnostic, file: file,
+      line: source.isEmpty ? nil : Self.line(diagnostic.position.line, of: source))
   }
 
   /// Renders one diagnostic whose source line is `line` (`nil` when there is none).
@@ -70,7 +73,7 @@ public struct DiagnosticRenderer: Sendable {
   /// - Complexity: O(*n* + *m*) for a source of length *n* and diagnostics of total length
   ///   *m*: the source is split into lines once, not once per diagnostic.
   public func render(_ diagnostics: [Diagnostic], file: String, source: String) -> String {
-    guard diagnostics.count > 1 else {
+    guard diagnostics.count > 1, !source.isEmpty else {
       return diagnostics.map { render($0, file: file, source: source) }.joined(separator: "\n")
     }
     let lines = Self.lines(of: source)

@@ -37,7 +37,7 @@ enum ExploreCommand {
     do {
       reports = try AuthorizationExploration.run(
         configurations, settings: settings(options, count: configurations.count),
-        progress: stderrIsTerminal && !options.json ? ProgressLine.print : nil)
+        progress: progress(stderrIsTerminal: stderrIsTerminal, json: options.json))
     } catch {
       stderr.write("authcheck explore: error: '--sessions': \(error.message)\n")
       return AuthCheckCLI.ExitCode.usage
@@ -129,14 +129,59 @@ enum ExploreCommand {
   }
 }
 
+extension ExploreCommand {
+  /// What reports progress on standard error: on a terminal, one line rewritten about once a
+  /// second (not with `--json`); elsewhere (a CI log), a line of its own every ten seconds, so a
+  /// long exploration is never silent.
+  static func progress(
+    stderrIsTerminal: Bool, json: Bool
+  ) -> (@Sendable (AuthorizationExploration.Progress) -> Void)? {
+    guard stderrIsTerminal else {
+      let log = ProgressLog(interval: .seconds(10)) {
+        _ = StandardOutput.write($0, to: STDERR_FILENO)
+      }
+      return log.report
+    }
+    return json ? nil : ProgressLine.print
+  }
+}
+
+/// Progress lines for a standard error that is not a terminal: at most one every `interval`,
+/// the first one `interval` after the start, each ending with a line break.
+final class ProgressLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private let clock = ContinuousClock()
+  private var last: ContinuousClock.Instant
+  private let interval: Duration
+  private let write: @Sendable (String) -> Void
+
+  init(interval: Duration, write: @escaping @Sendable (String) -> Void) {
+    self.interval = interval
+    self.write = write
+    last = clock.now
+  }
+
+  @Sendable func report(_ progress: AuthorizationExploration.Progress) {
+    let due = lock.withLock {
+      guard clock.now - last >= interval else { return false }
+      last = clock.now
+      return true
+    }
+    if due { write("authcheck explore: " + ProgressLine.text(progress) + "\n") }
+  }
+}
+
 /// The progress line on a terminal's standard error.
 enum ProgressLine {
-  @Sendable static func print(_ p: AuthorizationExploration.Progress) {
-    let line =
-      "\r\u{1B}[2K\(p.finishedConfigurations)/\(p.configurations) configurations · "
+  /// `3/128 configurations · 1,234 states · …`.
+  static func text(_ p: AuthorizationExploration.Progress) -> String {
+    "\(p.finishedConfigurations)/\(p.configurations) configurations · "
       + "\(Format.count(p.states)) states · \(Format.count(Int(p.statesPerSecond))) states/s · "
       + "queue \(Format.count(p.queued)) · \(Format.bytes(p.bytes))"
-    _ = StandardOutput.write(line, to: STDERR_FILENO)
+  }
+
+  @Sendable static func print(_ p: AuthorizationExploration.Progress) {
+    _ = StandardOutput.write("\r\u{1B}[2K" + text(p), to: STDERR_FILENO)
   }
 
   static func clear() {

@@ -30,7 +30,8 @@ enum ExploreHelp {
       --mutation NAME         explore a deliberately broken model, to check authcheck itself
                               (prompts-from-background, allow-once-never-lapses)
 
-    Progress goes to standard error about once a second when it is a terminal.
+    Progress goes to standard error: about once a second on a terminal (not with --json),
+    otherwise as a line of its own every ten seconds.
 
     exit status:
       0  every property holds (and, over every configuration, every witness is reached)

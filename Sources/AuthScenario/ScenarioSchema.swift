@@ -204,6 +204,8 @@ public struct ScenarioSchema {
       case "terminate": return ScenarioStep(.action(.terminate), at: position)
       case let verb where Self.verbs.contains(verb):
         error("step '\(verb)' needs a value, as in '\(verb): …'", at: position)
+      case _ where word.isEmptyOrNull:
+        error("empty step; write a step such as '- launch' or '- tap: allowOnce'", at: position)
       default:
         error(
           "unknown step \(YAMLMessage.quoted(word.value))"

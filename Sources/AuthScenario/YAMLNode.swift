@@ -46,6 +46,12 @@ public enum YAMLNode: Hashable, Sendable {
     ///
     /// Quoted empty strings (`''`, `""`) are not null.
     public var isNull: Bool { style == .plain && value.isEmpty }
+
+    /// Whether the scalar is empty, or a null of YAML 1.2's core schema (`~`, `null`, `Null`,
+    /// `NULL`, unquoted): what a YAML tool would read as no value.
+    public var isEmptyOrNull: Bool {
+      value.isEmpty || style == .plain && ["~", "null", "Null", "NULL"].contains(value)
+    }
   }
 
   /// A mapping: entries in file order, each key unique.

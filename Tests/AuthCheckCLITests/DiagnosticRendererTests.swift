@@ -97,7 +97,7 @@ import Testing
     RenderCase(
       name: "an empty line has no trailing space in the gutter",
       diagnostic: .error("missing key 'steps'", at: .init(line: 1, column: 1)),
-      source: "",
+      source: "\n",
       rendered: """
         scenarios/upgrade.yaml:1:1: error: missing key 'steps'
           1 |
@@ -194,6 +194,18 @@ import Testing
           3 |   - tap: [a, {b}]
             |              ^
         """)
+  }
+
+  @Test("a file that could not be read (an empty source) shows no source line")
+  func emptySource() {
+    let diagnostic = Diagnostic.error(
+      "cannot read the file: no such file or folder", at: .init(line: 1, column: 1))
+    let expected = "gone.yaml:1:1: error: cannot read the file: no such file or folder"
+    let renderer = DiagnosticRenderer()
+    #expect(renderer.render(diagnostic, file: "gone.yaml", source: "") == expected)
+    #expect(
+      renderer.render([diagnostic, diagnostic], file: "gone.yaml", source: "")
+        == expected + "\n" + expected)
   }
 
   @Test("a long line shows 120 characters around the column, with … at each cut")

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import AuthCheckCLI
+@testable import AuthExplorer
 
 /// `authcheck explore`, in process. Each exploration is one small configuration (iOS 18, only
 /// the when-in-use string, the session `whenInUse`: 7,326 states) so the suite stays fast in a
@@ -341,5 +342,43 @@ import Testing
     let run = CLITests.run(["explore", "--help"])
     #expect(run.stdout.contains("a larger N is an error before any work"))
     #expect(run.stdout.contains("at most 33,554,432 (320 MiB), is reserved"))
+  }
+}
+
+/// Long explorations are never silent, whatever standard error is.
+@Suite struct ProgressTests {
+  static let progress = AuthorizationExploration.Progress(
+    states: 1_234_567, transitions: 9, statesPerSecond: 1000, queued: 12, bytes: 3 << 20,
+    finishedConfigurations: 3, configurations: 128)
+
+  @Test("standard error that is not a terminal gets progress, with --json too")
+  func logWhenNotTerminal() {
+    #expect(ExploreCommand.progress(stderrIsTerminal: false, json: false) != nil)
+    #expect(ExploreCommand.progress(stderrIsTerminal: false, json: true) != nil)
+    #expect(ExploreCommand.progress(stderrIsTerminal: true, json: true) == nil)
+  }
+
+  @Test("a log gets a plain line of its own at most once an interval")
+  func logLines() {
+    let lines = Lines()
+    let quiet = ProgressLog(interval: .seconds(10)) { lines.append($0) }
+    quiet.report(Self.progress)
+    #expect(lines.all.isEmpty)
+    let every = ProgressLog(interval: .zero) { lines.append($0) }
+    every.report(Self.progress)
+    every.report(Self.progress)
+    #expect(
+      lines.all
+        == Array(
+          repeating:
+            "authcheck explore: 3/128 configurations · 1,234,567 states · 1,000 states/s · "
+            + "queue 12 · 3 MiB\n", count: 2))
+  }
+
+  final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
   }
 }

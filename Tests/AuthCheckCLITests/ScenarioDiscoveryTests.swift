@@ -38,8 +38,6 @@ import Testing
       run.stdout == """
         ERROR \(pipe)
         \(pipe):1:1: error: cannot read the file: it is a FIFO, not a regular file
-          1 |
-            | ^
         PASS good (\(good))
         authcheck: 1 passed, 1 failed
 

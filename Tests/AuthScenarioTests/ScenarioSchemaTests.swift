@@ -295,6 +295,19 @@ import Testing
       "unknown bare step with a suggestion", "scenario: x\nsteps:\n  - 1️⃣lanch\n",
       "unknown step 'lanch'; did you mean 'launch'?"),
     ErrorCase(
+      "an empty step", "scenario: x\nsteps:\n  - launch\n  -1️⃣\n",
+      "empty step; write a step such as '- launch' or '- tap: allowOnce'"),
+    ErrorCase(
+      "a quoted empty step", "scenario: x\nsteps:\n  - 1️⃣''\n",
+      "empty step; write a step such as '- launch' or '- tap: allowOnce'"),
+    ErrorCase(
+      "a null step", "scenario: x\nsteps:\n  - 1️⃣~\n",
+      "empty step; write a step such as '- launch' or '- tap: allowOnce'"),
+    ErrorCase(
+      "an unknown step quoted to 40 characters",
+      "scenario: x\nsteps:\n  - 1️⃣\(String(repeating: "z", count: 50))\n",
+      "unknown step '\(String(repeating: "z", count: 39))…'"),
+    ErrorCase(
       "unknown step without a suggestion", "scenario: x\nsteps:\n  - 1️⃣reboot: now\n",
       "unknown step 'reboot'"),
     ErrorCase(
