@@ -38,15 +38,23 @@ public enum InfoPlistFile {
     func wrong(_ key: String, _ type: String) -> InfoPlistError {
       InfoPlistError("\(key) in '\(SystemPath.displayed(path))' must be \(type)")
     }
+    // A usage or purpose description is text that is not empty, as in a scenario's `info`.
+    func empty(_ key: String) -> InfoPlistError {
+      InfoPlistError(
+        "\(key) in '\(SystemPath.displayed(path))' is empty; iOS shows this text in the prompt: "
+          + "write it, or remove the key to model an app without it (R7)")
+    }
     var plist = InfoPlist()
     // In key order, so that of several wrong keys the same one is reported on every run.
     for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
       switch key {
       case "NSLocationWhenInUseUsageDescription":
         guard let text = value as? String else { return .failure(wrong(key, "a string")) }
+        guard !text.isEmpty else { return .failure(empty(key)) }
         plist.whenInUseUsageDescription = text
       case "NSLocationAlwaysAndWhenInUseUsageDescription":
         guard let text = value as? String else { return .failure(wrong(key, "a string")) }
+        guard !text.isEmpty else { return .failure(empty(key)) }
         plist.alwaysAndWhenInUseUsageDescription = text
       case "NSLocationDefaultAccuracyReduced":
         guard let flag = boolean(value) else { return .failure(wrong(key, "a boolean")) }
@@ -62,6 +70,7 @@ public enum InfoPlistFile {
           guard let text = text as? String else {
             return .failure(wrong(key, "a dictionary of strings"))
           }
+          guard !text.isEmpty else { return .failure(empty("\(key) '\(purposeKey)'")) }
           plist.temporaryUsageDescriptions[purposeKey] = text
         }
       case "UIBackgroundModes":

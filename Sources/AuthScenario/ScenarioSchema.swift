@@ -113,10 +113,11 @@ public struct ScenarioSchema {
     checkKeys(map, allowed: Self.infoKeys, in: "'info'")
     var plist = InfoPlist()
     if let v = map["NSLocationWhenInUseUsageDescription"] {
-      plist.whenInUseUsageDescription = text(v, "a usage description", allowEmpty: true)
+      plist.whenInUseUsageDescription = usageText(v, "NSLocationWhenInUseUsageDescription")
     }
     if let v = map["NSLocationAlwaysAndWhenInUseUsageDescription"] {
-      plist.alwaysAndWhenInUseUsageDescription = text(v, "a usage description", allowEmpty: true)
+      plist.alwaysAndWhenInUseUsageDescription = usageText(
+        v, "NSLocationAlwaysAndWhenInUseUsageDescription")
     }
     if let v = map["NSLocationDefaultAccuracyReduced"] {
       plist.defaultAccuracyReduced = trueFalse(v) ?? false
@@ -128,7 +129,9 @@ public struct ScenarioSchema {
       let dictionary = mapping(v, "'NSLocationTemporaryUsageDescriptionDictionary'")
     {
       for entry in dictionary.entries {
-        if let text = text(entry.value, "a purpose description", allowEmpty: true) {
+        if name(entry.key, "a purpose key") != nil,
+          let text = usageText(entry.value, "the purpose key '\(entry.key.value)'")
+        {
           plist.temporaryUsageDescriptions[entry.key.value] = text
         }
       }
@@ -254,7 +257,7 @@ public struct ScenarioSchema {
       let goal = choice(
         goalEntry.value, AuthorizationRequirement.allCases.map { ($0.rawValue, $0) },
         "authorization")
-      let key = more["fullAccuracyPurposeKey"].flatMap { text($0.value, "a purpose key") }
+      let key = more["fullAccuracyPurposeKey"].flatMap { name($0.value, "a purpose key") }
       if more["fullAccuracyPurposeKey"] != nil && key == nil { return nil }
       guard let id, let goal else { return nil }
       action = .session(id: id, authorization: goal, fullAccuracyPurposeKey: key)
@@ -289,7 +292,7 @@ public struct ScenarioSchema {
             "'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: first.key.range.start)
           return nil
         }
-        action = text(keyEntry.value, "a purpose key").map {
+        action = name(keyEntry.value, "a purpose key").map {
           .requestTemporaryFullAccuracy(purposeKey: $0)
         }
       default:
@@ -324,7 +327,7 @@ public struct ScenarioSchema {
   }
 
   private mutating func sessionID(_ node: YAMLNode) -> String? {
-    guard let id = text(node, "a session id") else { return nil }
+    guard let id = name(node, "a session id") else { return nil }
     if Self.implicitHolders.contains(id) {
       error(
         "'\(id)' names an implicit diagnostics holder; choose another session id",
@@ -398,6 +401,10 @@ public struct ScenarioSchema {
           continue
         }
         for holder in holders.entries {
+          guard name(holder.key, "a diagnostics holder") != nil else {
+            ok = false
+            continue
+          }
           guard let list = sequence(holder.value, "a list of diagnostic flags") else {
             ok = false
             continue
@@ -443,8 +450,25 @@ public struct ScenarioSchema {
     choice(node, [("on", true), ("off", false)], "'on' or 'off'", list: false)
   }
 
+  /// A boolean: `true` or `false`, unquoted and in lower case, and nothing else. A quoted
+  /// `'true'` is a string to YAML, and `True` a boolean that the other spellings would make
+  /// two ways to write, so both are errors that say how to write it.
   private mutating func trueFalse(_ node: YAMLNode) -> Bool? {
-    choice(node, [("true", true), ("false", false)], "'true' or 'false'", list: false)
+    if let scalar = node.scalar, ["true", "false"].contains(scalar.value.lowercased()) {
+      if scalar.style != .plain {
+        error(
+          "a boolean is written true or false without quotes; YAML reads "
+            + "\(YAMLMessage.quoted(scalar.value)) in quotes as a string", at: scalar.range.start)
+        return nil
+      }
+      if scalar.value != scalar.value.lowercased() {
+        error(
+          "a boolean is written in lower case: '\(scalar.value.lowercased())', not "
+            + "\(YAMLMessage.quoted(scalar.value))", at: scalar.range.start)
+        return nil
+      }
+    }
+    return choice(node, [("true", true), ("false", false)], "'true' or 'false'", list: false)
   }
 
   private mutating func startStop(_ node: YAMLNode) -> Bool? {
@@ -471,6 +495,42 @@ public struct ScenarioSchema {
       "unknown value '\(shown)'; " + (hint.map { "did you mean '\($0)'?" } ?? expected),
       at: scalar.range.start)
     return nil
+  }
+
+  /// A name the scenario gives and refers to (a session id, a diagnostics holder, a purpose
+  /// key): text that YAML 1.2 also reads as text. A plain `1`, `01`, `true` or `~` is a number,
+  /// a boolean or null to YAML tools, which would read `1` and `01` as one value where
+  /// authcheck sees two names; such a name is an error (quoted, `'01'` is text to both).
+  private mutating func name(_ node: YAMLNode, _ what: String) -> String? {
+    if let scalar = node.scalar { return name(scalar, what) }
+    return text(node, what)
+  }
+
+  private mutating func name(_ scalar: YAMLNode.Scalar, _ what: String) -> String? {
+    guard !scalar.value.isEmpty else {
+      error("expected \(what); got nothing", at: scalar.range.start)
+      return nil
+    }
+    if let kind = scalar.coreSchemaKind {
+      error(
+        "\(what) \(YAMLMessage.quoted(scalar.value)) is \(kind) to YAML 1.2, not text; use a "
+          + "name, or quote it", at: scalar.range.start)
+      return nil
+    }
+    return scalar.value
+  }
+
+  /// A usage or purpose description: text that is not empty. An empty, `~` or `null` value is
+  /// an error, not a present string: write the text, or leave the key out to model an app
+  /// without it (R7).
+  private mutating func usageText(_ node: YAMLNode, _ key: String) -> String? {
+    if let scalar = node.scalar, scalar.isEmptyOrNull {
+      error(
+        "\(key) is empty; iOS shows this text in the prompt: write it, or remove the key to "
+          + "model an app without it (R7)", at: node.position)
+      return nil
+    }
+    return text(node, "a usage description")
   }
 
   private mutating func text(_ node: YAMLNode, _ what: String, allowEmpty: Bool = false) -> String?

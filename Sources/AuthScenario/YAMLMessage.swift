@@ -53,6 +53,11 @@ enum YAMLMessage {
   static func duplicateKey(_ key: String, firstLine: Int) -> String {
     "duplicate key \(quoted(key)); first defined on line \(firstLine)"
   }
+
+  static func sameValueKey(_ key: String, as first: String, at position: SourcePosition) -> String {
+    "duplicate key \(quoted(key)): YAML 1.2 reads it as the same value as \(quoted(first)) at "
+      + "\(position); quote both, or use names"
+  }
   static func keyTooLong(_ limit: Int) -> String { "key is longer than \(limit) characters" }
   static let sequenceOnKeyLine =
     "a block sequence cannot start on the line of its key; start it on the next line"

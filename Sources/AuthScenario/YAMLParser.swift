@@ -295,7 +295,10 @@ final class YAMLParser {
       return emptyScalar(first, indent)
     }
     var entries: [YAMLNode.Mapping.Entry] = []
+    // Where each key first was, by its text and by its value to YAML 1.2 (`1` and `01` are one
+    // key to YAML; `1` and `'1'` are one to authcheck, which reads scalars as text).
     var firstLines: [String: Int] = [:]
+    var firstKeys: [String: (text: String, position: SourcePosition)] = [:]
     var line = first
     var isFirst = true
     while !aborted {
@@ -323,8 +326,13 @@ final class YAMLParser {
       } else if let firstLine = firstLines[key.value] {
         report(
           YAMLMessage.duplicateKey(key.value, firstLine: firstLine), at: key.range.start)
+      } else if let first = firstKeys[key.coreSchemaValue] {
+        report(
+          YAMLMessage.sameValueKey(key.value, as: first.text, at: first.position),
+          at: key.range.start)
       } else {
         firstLines[key.value] = lines[line].number
+        firstKeys[key.coreSchemaValue] = (key.value, key.range.start)
       }
       let value = parseValue(line: line, index: colon + 1, keyIndent: indent, depth: depth + 1)
       entries.append(.init(key: key, value: value))

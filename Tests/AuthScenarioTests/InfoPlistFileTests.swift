@@ -47,6 +47,26 @@ import Testing
     #expect(InfoPlistFile.read(path: path) == .success(Self.fullInfo))
   }
 
+  @Test(
+    "an empty usage or purpose description is an error, as in a scenario's info",
+    arguments: [
+      ("NSLocationWhenInUseUsageDescription", ""),
+      ("NSLocationAlwaysAndWhenInUseUsageDescription", ""),
+      ("NSLocationTemporaryUsageDescriptionDictionary", "Nav"),
+    ])
+  func rejectsEmptyDescription(_ key: String, _ purposeKey: String) throws {
+    let folder = try TemporaryDirectory()
+    let value: Any = purposeKey.isEmpty ? "" : [purposeKey: ""]
+    let path = try folder.writePlist([key: value], format: .xml, to: "Info.plist")
+    let name = purposeKey.isEmpty ? key : "\(key) '\(purposeKey)'"
+    #expect(
+      InfoPlistFile.read(path: path)
+        == .failure(
+          InfoPlistError(
+            "\(name) in '\(path)' is empty; iOS shows this text in the prompt: write it, or "
+              + "remove the key to model an app without it (R7)")))
+  }
+
   @Test("a plist without Core Location keys is an empty Info.plist")
   func readsPlistWithoutLocationKeys() throws {
     let folder = try TemporaryDirectory()

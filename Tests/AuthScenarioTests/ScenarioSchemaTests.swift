@@ -31,7 +31,7 @@ import Testing
       ios: 17
       info:
         NSLocationWhenInUseUsageDescription: Shows stations near you
-        NSLocationAlwaysAndWhenInUseUsageDescription: ''
+        NSLocationAlwaysAndWhenInUseUsageDescription: 'Alerts when you arrive'
         NSLocationDefaultAccuracyReduced: true
         NSLocationRequireExplicitServiceSession: false
         NSLocationTemporaryUsageDescriptionDictionary:
@@ -56,7 +56,8 @@ import Testing
         ios: .ios17,
         infoPlist: InfoPlist(
           whenInUseUsageDescription: "Shows stations near you",
-          alwaysAndWhenInUseUsageDescription: "", defaultAccuracyReduced: true,
+          alwaysAndWhenInUseUsageDescription: "Alerts when you arrive",
+          defaultAccuracyReduced: true,
           temporaryUsageDescriptions: [
             "Navigation": "Turn-by-turn directions", "Parking": "Finds your car",
           ],
@@ -294,6 +295,37 @@ import Testing
     ErrorCase(
       "unknown bare step with a suggestion", "scenario: x\nsteps:\n  - 1️⃣lanch\n",
       "unknown step 'lanch'; did you mean 'launch'?"),
+    ErrorCase(
+      "session ids that YAML 1.2 reads as numbers, booleans or null",
+      "scenario: x\nsteps:\n  - session: 1️⃣01\n    authorization: whenInUse\n"
+        + "  - invalidate: 2️⃣true\n  - session: 3️⃣~\n    authorization: always\n"
+        + "  - session: '01'\n    authorization: whenInUse\n",
+      "a session id '01' is a number to YAML 1.2, not text; use a name, or quote it",
+      "a session id 'true' is a boolean to YAML 1.2, not text; use a name, or quote it",
+      "a session id '~' is null to YAML 1.2, not text; use a name, or quote it"),
+    ErrorCase(
+      "a diagnostics holder that YAML 1.2 reads as a number",
+      "scenario: x\nsteps:\n  - expect:\n      diagnostics:\n        1️⃣.5: []\n",
+      "a diagnostics holder '.5' is a number to YAML 1.2, not text; use a name, or quote it"),
+    ErrorCase(
+      "empty, null and ~ usage strings",
+      "scenario: x\ninfo:\n  NSLocationWhenInUseUsageDescription: 1️⃣''\n"
+        + "  NSLocationAlwaysAndWhenInUseUsageDescription: 2️⃣~\n"
+        + "  NSLocationTemporaryUsageDescriptionDictionary:\n    Nav: 3️⃣null\n"
+        + "steps: [launch]\n",
+      "NSLocationWhenInUseUsageDescription is empty; iOS shows this text in the prompt: write it, or remove the key to model an app without it (R7)",
+      "NSLocationAlwaysAndWhenInUseUsageDescription is empty; iOS shows this text in the prompt: write it, or remove the key to model an app without it (R7)",
+      "the purpose key 'Nav' is empty; iOS shows this text in the prompt: write it, or remove the key to model an app without it (R7)"
+    ),
+    ErrorCase(
+      "a quoted boolean",
+      "scenario: x\ninfo:\n  NSLocationDefaultAccuracyReduced: 1️⃣'true'\n"
+        + "steps: [launch]\n",
+      "a boolean is written true or false without quotes; YAML reads 'true' in quotes as a string"),
+    ErrorCase(
+      "a capitalised boolean",
+      "scenario: x\nstart:\n  alwaysPromptSpent: 1️⃣True\nsteps: [launch]\n",
+      "a boolean is written in lower case: 'true', not 'True'"),
     ErrorCase(
       "an empty step", "scenario: x\nsteps:\n  - launch\n  -1️⃣\n",
       "empty step; write a step such as '- launch' or '- tap: allowOnce'"),

@@ -188,6 +188,21 @@ import Testing
     MalformedCase(
       "duplicate key with CRLF line ends", "a: b\r\nc: d\r\n1️⃣a: e\r\n",
       YAMLMessage.duplicateKey("a", firstLine: 1)),
+    MalformedCase(
+      "keys that YAML 1.2 reads as one number", "1: a\n1️⃣01: b\n",
+      YAMLMessage.sameValueKey("01", as: "1", at: .init(line: 1, column: 1))),
+    MalformedCase(
+      "keys that YAML 1.2 reads as one boolean", "x:\n  true: a\n  1️⃣True: b\n",
+      YAMLMessage.sameValueKey("True", as: "true", at: .init(line: 2, column: 3))),
+    MalformedCase(
+      "keys that YAML 1.2 reads as null", "~: a\n1️⃣null: b\n",
+      YAMLMessage.sameValueKey("null", as: "~", at: .init(line: 1, column: 1))),
+    MalformedCase(
+      "keys that YAML 1.2 reads as one float", ".5: a\n1️⃣0.5: b\n",
+      YAMLMessage.sameValueKey("0.5", as: ".5", at: .init(line: 1, column: 1))),
+    MalformedCase(
+      "keys that YAML 1.2 reads as one number, hex and decimal", "0x1F: a\n1️⃣31.0: b\n",
+      YAMLMessage.sameValueKey("31.0", as: "0x1F", at: .init(line: 1, column: 1))),
     MalformedCase("anchor", "a: 1️⃣&x b\n", YAMLMessage.anchor("&x")),
     MalformedCase("alias", "a: 1️⃣*x\n", YAMLMessage.alias("*x")),
     MalformedCase("tag", "a: 1️⃣!!str 5\n", YAMLMessage.tag("!!str")),
@@ -674,5 +689,32 @@ extension SourcePosition {
   /// The position `columns` characters further on the same line.
   func advanced(by columns: Int) -> SourcePosition {
     SourcePosition(line: line, column: column + columns)
+  }
+}
+
+/// Keys that YAML 1.2 reads as one value are duplicates; others stay distinct.
+@Suite struct CoreSchemaTests {
+  @Test(
+    "keys YAML 1.2 reads as different values stay distinct",
+    arguments: ["'01': a\n'1': b\n", "1: a\n1.5: b\n", "a1: a\nA1: b\n", "true: a\n'True': b\n"])
+  func distinctKeys(_ text: String) {
+    #expect(!YAMLReader.read(text).hasErrors)
+  }
+
+  @Test(
+    "the core schema's value of plain scalars",
+    arguments: [
+      ("1", "number:1"), ("01", "number:1"), ("+1", "number:1"), ("1.0", "number:1"),
+      ("0o17", "number:15"), ("0x0f", "number:15"), (".5", "number:0.5"), ("5.", "number:5"),
+      ("1e3", "number:1000"), ("-0", "number:0"), ("~", "null"), ("NULL", "null"),
+      ("TRUE", "bool:true"), ("False", "bool:false"), (".Inf", "number:inf"), ("0x", "string:0x"),
+      ("1e", "string:1e"), ("1_000", "string:1_000"), ("tRue", "string:tRue"), (".", "string:."),
+      ("99999999999999999999", "number:99999999999999999999"),
+    ])
+  func coreSchemaValue(_ text: String, _ value: String) {
+    let scalar = YAMLNode.Scalar(
+      value: text, style: .plain,
+      range: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))
+    #expect(scalar.coreSchemaValue == value)
   }
 }
