@@ -1,17 +1,6 @@
 import AuthScenario
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  import Musl
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
-
 /// The command-line front end of authcheck: arguments, files, rendering, exit codes. The only
 /// place that prints.
 public enum AuthCheckCLI {
@@ -106,29 +95,12 @@ struct StandardOutput: TextOutputStream {
   let descriptor: Int32
 
   mutating func write(_ string: String) {
-    guard let code = Self.write(string, to: descriptor), descriptor != STDERR_FILENO else {
+    guard let code = RegularFile.write(string, to: descriptor), descriptor != STDERR_FILENO else {
       return
     }
-    _ = Self.write(
+    _ = RegularFile.write(
       "authcheck: error: cannot write to standard output: \(RegularFile.reason(code))\n",
       to: STDERR_FILENO)
     exit(AuthCheckCLI.ExitCode.usage)
-  }
-
-  /// Writes all of `string` to `descriptor`; returns the error number of a failed write.
-  static func write(_ string: String, to descriptor: Int32) -> Int32? {
-    var string = string
-    return string.withUTF8 { buffer -> Int32? in
-      var rest = UnsafeRawBufferPointer(buffer)
-      while !rest.isEmpty {
-        let count = systemWrite(descriptor, rest.baseAddress, rest.count)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-      }
-      return nil
-    }
   }
 }

@@ -1,5 +1,6 @@
 import AuthExplorer
 import AuthModel
+import AuthScenario
 import Foundation
 
 /// `authcheck explore`: exhaustive exploration of the authorization model.
@@ -138,7 +139,7 @@ extension ExploreCommand {
   ) -> (@Sendable (AuthorizationExploration.Progress) -> Void)? {
     guard stderrIsTerminal else {
       let log = ProgressLog(interval: .seconds(10)) {
-        _ = StandardOutput.write($0, to: STDERR_FILENO)
+        _ = RegularFile.write($0, to: STDERR_FILENO)
       }
       return log.report
     }
@@ -181,11 +182,11 @@ enum ProgressLine {
   }
 
   @Sendable static func print(_ p: AuthorizationExploration.Progress) {
-    _ = StandardOutput.write("\r\u{1B}[2K" + text(p), to: STDERR_FILENO)
+    _ = RegularFile.write("\r\u{1B}[2K" + text(p), to: STDERR_FILENO)
   }
 
   static func clear() {
-    _ = StandardOutput.write("\r\u{1B}[2K", to: STDERR_FILENO)
+    _ = RegularFile.write("\r\u{1B}[2K", to: STDERR_FILENO)
   }
 }
 

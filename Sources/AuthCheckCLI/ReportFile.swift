@@ -78,7 +78,7 @@ enum ReportFile {
     let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
     if fchmod(descriptor, mode) != 0 {
       failure = RegularFile.reason(errno)
-    } else if let code = StandardOutput.write(text, to: descriptor) {
+    } else if let code = RegularFile.write(text, to: descriptor) {
       failure = RegularFile.reason(code)
     } else if fsync(descriptor) != 0 {
       failure = RegularFile.reason(errno)

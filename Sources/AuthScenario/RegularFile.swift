@@ -1,15 +1,19 @@
 #if canImport(Glibc)
   import Glibc
   private let systemRead = Glibc.read
+  private let systemWrite = Glibc.write
 #elseif canImport(Musl)
   import Musl
   private let systemRead = Musl.read
+  private let systemWrite = Musl.write
 #elseif canImport(Darwin)
   import Darwin
   private let systemRead = Darwin.read
+  private let systemWrite = Darwin.write
 #endif
 
-/// Reads the bytes of a regular file, and nothing else, without ever blocking on it.
+/// Reads the bytes of a regular file, and nothing else, without ever blocking on it; and writes
+/// to an open file, checking every write.
 ///
 /// A FIFO, a socket or a device named where a file is expected is refused before it is opened
 /// (opening a FIFO without a writer blocks; opening a device can have effects of its own). The
@@ -64,6 +68,25 @@ public enum RegularFile {
       bytes.append(contentsOf: chunk[..<count])
     }
     return bytes.count > maximumBytes ? .failure(.tooLarge) : .success(bytes)
+  }
+
+  /// Writes all of `string` to the open file `descriptor`, retrying when interrupted.
+  ///
+  /// - Returns: the error number of the write that failed (`EPIPE`, `ENOSPC`…), or `nil`.
+  public static func write(_ string: String, to descriptor: Int32) -> Int32? {
+    var string = string
+    return string.withUTF8 { buffer -> Int32? in
+      var rest = UnsafeRawBufferPointer(buffer)
+      while !rest.isEmpty {
+        let count = systemWrite(descriptor, rest.baseAddress, rest.count)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+      }
+      return nil
+    }
   }
 
   /// The error for a file of type `mode` that is not a regular file, or nil for a regular file.

@@ -14,7 +14,7 @@ import Testing
     let descriptor = open(bytes, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
-    #expect(StandardOutput.write(text, to: descriptor) == nil)
+    #expect(RegularFile.write(text, to: descriptor) == nil)
     return path
   }
 
@@ -96,7 +96,7 @@ import Testing
     }
     let file = openat(descriptor, "deep.yaml", O_CREAT | O_WRONLY, 0o644)
     try #require(file >= 0)
-    #expect(StandardOutput.write(CLITests.passing("deep"), to: file) == nil)
+    #expect(RegularFile.write(CLITests.passing("deep"), to: file) == nil)
     close(file)
     close(descriptor)
     let run = CLITests.run([folder.url.path])

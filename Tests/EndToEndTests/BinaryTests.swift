@@ -94,6 +94,14 @@ import Testing
       stderr: String(decoding: errors, as: UTF8.self))
   }
 
+  /// A new, empty folder under the system's temporary directory; the caller removes it.
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   /// The scenario files of the repository's `scenarios/` folder.
   static var libraryCount: Int {
     let folder = repository.appendingPathComponent("scenarios").path
@@ -128,9 +136,7 @@ import Testing
 
   @Test("a failing scenario exits 1, with no colour when output is not a terminal")
   func failingScenarioThroughPipe() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("fail.yaml")
     try Data("scenario: fails\nsteps:\n  - launch\n  - tap: allowOnce\n".utf8).write(to: file)
@@ -184,9 +190,7 @@ import Testing
 
   @Test("a JUnit report cut short by the file size limit leaves the old report whole")
   func reportBeyondFileSizeLimit() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let report = folder.appendingPathComponent("report.xml")
     try Data("old\n".utf8).write(to: report)
@@ -207,9 +211,7 @@ import Testing
 
   @Test("a file named on the command line with bytes that are not UTF-8 runs")
   func argumentNotUTF8() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("EndToEndTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = """
       f="$(printf '%s/bad\\377.yaml' "$1")"
