@@ -12,7 +12,8 @@ public enum AuthCheckCLI {
     public static let success: Int32 = 0
     /// A scenario failed or a file is invalid; a property is violated.
     public static let failure: Int32 = 1
-    /// A usage error or an unreadable path.
+    /// A usage error, an unreadable path, a report that can't be written, or a standard
+    /// output that can't be written.
     public static let usage: Int32 = 2
     /// Exploration stopped at `--max-states` before it finished.
     public static let incomplete: Int32 = 3
