@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 import Foundation
 

@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 
 /// The properties of RULES.md §11 that must hold on every reachable transition.

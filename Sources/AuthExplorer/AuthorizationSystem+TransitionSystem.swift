@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 
 /// A state of the explored app as the explorer holds it: the packed part, and what the

@@ -1,4 +1,4 @@
-import AuthExplorer
+import AuthEngine
 
 /// A counter that steps by each of `steps` modulo `modulus`, starting from `initial`.
 struct ModularCounter: TransitionSystem {

@@ -33,14 +33,15 @@ struct PathSearch<System: TransitionSystem> {
     }
   }
 
-  let system: System
-  let actions: [System.Action]
+  @usableFromInline let system: System
+  @usableFromInline let actions: [System.Action]
   /// Whether the explorer skipped the steps marked as self-loops
   /// (``TransitionSystem/selfLoopActions(in:refused:)``), as this search then does too.
-  let skipsSelfLoops: Bool
+  @usableFromInline let skipsSelfLoops: Bool
   /// The most bytes the search held at once: the parent links and two levels of states.
-  private(set) var peakBytes = 0
+  @usableFromInline var peakBytes = 0
 
+  @inlinable
   init(system: System, actions: [System.Action], skipsSelfLoops: Bool) {
     self.system = system
     self.actions = actions
@@ -54,6 +55,7 @@ struct PathSearch<System: TransitionSystem> {
   ///   room for their parent links is made up front.
   /// - Complexity: one call of `next` per action for each state up to the deepest target's
   ///   depth, on the calling thread.
+  @inlinable
   mutating func paths(to targets: [Target], states: Int) -> [Path<System>] {
     guard let deepest = targets.map(\.depth).max() else { return [] }
     // The depth of each target state not found yet.
@@ -108,7 +110,8 @@ struct PathSearch<System: TransitionSystem> {
   ///
   /// The action between each pair of states is the first that leads from one to the next,
   /// which is the action that first discovered it.
-  private func path(to target: Target, parents: [UInt64: UInt64]) -> Path<System> {
+  @inlinable
+  func path(to target: Target, parents: [UInt64: UInt64]) -> Path<System> {
     var keys = [target.key]
     while let parent = parents[keys[keys.count - 1]], parent != keys[keys.count - 1] {
       keys.append(parent)
@@ -142,6 +145,7 @@ struct PathSearch<System: TransitionSystem> {
 
   /// The bytes of a `[UInt64: UInt64]` of `capacity`: Swift's dictionary keeps a power of two
   /// of buckets at most 3/4 full, each with a key, a value and a bit of occupancy.
+  @inlinable
   static func bytes(_ capacity: Int) -> Int {
     guard capacity > 0 else { return 0 }
     var buckets = 1

@@ -328,7 +328,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   /// Phase B for `part`: stores the new states and appends them to the next frontier.
   ///
   /// - Returns: `false` if the state limit stopped it (the states before the limit are kept).
-  @usableFromInline
+  @inlinable
   func insertCandidates(of part: Range<Int>) -> Bool {
     let shards = VisitedSet.shardCount
     var incoming = Array(repeating: 0, count: shards)
@@ -355,7 +355,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Stores nothing from `part`: frees its frontier chunks and empties the workers.
-  @usableFromInline
+  @inlinable
   func discardCandidates(of part: Range<Int>) {
     frontier.release(below: part.upperBound)
     for worker in workers { worker.reset() }
@@ -368,7 +368,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ///   buffers hold every candidate, and those that are new are inserted here, one at a time in
   ///   sequence order, so that the states kept are the first discovered, up to `room` of them.
   /// - Returns: `false` if a new state found no room.
-  @usableFromInline
+  @inlinable
   func finishPart(_ part: Range<Int>, keeping limit: Int?) -> Bool {
     frontier.release(below: part.upperBound)
     // Read once: through `self`, every append paid an access check and reference counting.
@@ -397,7 +397,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Stores the initial states as level 0.
-  @usableFromInline
+  @inlinable
   func seedInitialStates() {
     for state in system.initialStates {
       let key = system.pack(state)
@@ -445,7 +445,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Records the level's first hits of undecided properties as the places that decide them.
-  @usableFromInline
+  @inlinable
   func resolveLevelHits() {
     for (index, hit) in levelHits.enumerated() where decided[index] == nil {
       decided[index] = hit
@@ -469,7 +469,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Bytes held now by the visited set, the frontiers and the workers.
-  @usableFromInline
+  @inlinable
   var bytes: Int {
     visited.bytes + frontier.bytes + nextFrontier.bytes + workers.reduce(0) { $0 + $1.bytes }
   }
@@ -478,7 +478,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ///
   /// Releases the search's memory first, then searches again for the paths: those of violated
   /// invariants, and those of reached witnesses when `options.witnessPaths` is set.
-  @usableFromInline
+  @inlinable
   func result() -> ExplorationResult<System> {
     let states = visited.count
     let depth = nextFrontier.isEmpty ? level : level + 1

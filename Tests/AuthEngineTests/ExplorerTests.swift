@@ -1,6 +1,8 @@
-import AuthExplorer
+import AuthEngine
+import EngineBenchmark
 import Foundation
 import Testing
+import ToySystems
 
 @Suite struct ExplorerTests {
   struct GridCase: CustomTestStringConvertible, Sendable {
