@@ -32,11 +32,12 @@
 /// parallel phases; in phase A threads read them and write only their own `Worker`; in phase B
 /// each shard of `visited`, and that shard's buffer in every worker, is written by one thread.
 @usableFromInline
-final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
+final class ExplorationRun<System, Hints: SearchHints>: @unchecked Sendable
+where Hints.System == System {
   @usableFromInline typealias State = System.State
   @usableFromInline typealias Action = System.Action
   @usableFromInline typealias Verdict = PropertyResult<System>.Verdict
-  @usableFromInline typealias Target = PathSearch<System>.Target
+  @usableFromInline typealias Target = PathSearch<System, Hints>.Target
 
   /// The most sequence numbers in a part: the candidates buffered for one part, 12 bytes each,
   /// are a fraction of them. Each part costs two rounds of waking the threads, so parts are
@@ -66,6 +67,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   @usableFromInline let system: System
+  /// The system's hints, or none.
+  @usableFromInline let hints: Hints
   @usableFromInline let actions: [Action]
   @usableFromInline let properties: [Property<System>]
   @usableFromInline let options: ExplorationOptions
@@ -103,8 +106,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline var lastReport: (time: ContinuousClock.Instant, states: Int)
 
   @usableFromInline
-  init(system: System, options: ExplorationOptions) {
+  init(system: System, hints: Hints, options: ExplorationOptions) {
     self.system = system
+    self.hints = hints
     self.options = options
     actions = system.actions
     properties = system.properties
@@ -250,7 +254,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
           for position in group {
             let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
               position & (Frontier.chunkSize - 1)]
-            let before = system.unpack(key, findingsWanted: stateFindings)
+            let before = hints.unpack(key, findingsWanted: stateFindings)
             let beforeFindings = system.findings(of: before)
             // Hits are rare: one test of the findings stands for the checks that read them (an
             // `if` around the loop: a loop's `where` would still walk every check).
@@ -266,16 +270,16 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               }
             }
             let firstSequence = (position - partStart) * actionCount
-            let refused = system.refusedActions(in: before)
+            let refused = hints.refusedActions(in: before)
             // Steps back to the state itself that find nothing: counted, not taken.
             let selfLoops =
               skipsSelfLoops
-              ? system.selfLoopActions(in: before, refused: refused) & ~refused & actionBits : 0
+              ? hints.selfLoopActions(in: before, refused: refused) & ~refused & actionBits : 0
             transitions &+= selfLoops.nonzeroBitCount
             var after = before
             for actionIndex in System.unmarkedActions(refused | selfLoops, count: actionCount) {
               let action = actions[actionIndex]
-              guard system.next(before, action, into: &after) else { continue }
+              guard hints.next(before, action, into: &after) else { continue }
               transitions &+= 1
               let afterFindings = system.findings(of: after)
               if transitionConditions || afterFindings & transitionFindings != 0 {
@@ -490,7 +494,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     }
     let targets = wanted.map { decided[$0]! }
     let deepest = targets.map(\.depth).max() ?? -1
-    var search = PathSearch(system: system, actions: actions, skipsSelfLoops: skipsSelfLoops)
+    var search = PathSearch(
+      system: system, hints: hints, actions: actions, skipsSelfLoops: skipsSelfLoops)
     let found = search.paths(to: targets, states: levelSizes.prefix(deepest + 1).reduce(0, +))
     peakBytes = max(peakBytes, search.peakBytes)
     var paths: [Path<System>?] = Array(repeating: nil, count: properties.count)

@@ -14,7 +14,7 @@
 /// the states up to the deepest target, and only after the explorer has released its own
 /// memory.
 @usableFromInline
-struct PathSearch<System: TransitionSystem> {
+struct PathSearch<System, Hints: SearchHints> where Hints.System == System {
   /// Where the explorer decided a property: a state it stored, and the step taken from it.
   @usableFromInline
   struct Target: Sendable {
@@ -34,6 +34,8 @@ struct PathSearch<System: TransitionSystem> {
   }
 
   @usableFromInline let system: System
+  /// The hints the explorer searched with, which this search takes too.
+  @usableFromInline let hints: Hints
   @usableFromInline let actions: [System.Action]
   /// Whether the explorer skipped the steps marked as self-loops
   /// (``TransitionSystem/selfLoopActions(in:refused:)``), as this search then does too.
@@ -42,8 +44,9 @@ struct PathSearch<System: TransitionSystem> {
   @usableFromInline var peakBytes = 0
 
   @inlinable
-  init(system: System, actions: [System.Action], skipsSelfLoops: Bool) {
+  init(system: System, hints: Hints, actions: [System.Action], skipsSelfLoops: Bool) {
     self.system = system
+    self.hints = hints
     self.actions = actions
     self.skipsSelfLoops = skipsSelfLoops
   }
@@ -90,10 +93,11 @@ struct PathSearch<System: TransitionSystem> {
       for key in level where !unfound.isEmpty {
         let state = system.unpack(key)
         // The same skips as the search's, so the same discoveries in the same order.
-        var skipped = system.refusedActions(in: state)
-        if skipsSelfLoops { skipped |= system.selfLoopActions(in: state, refused: skipped) }
+        var skipped = hints.refusedActions(in: state)
+        if skipsSelfLoops { skipped |= hints.selfLoopActions(in: state, refused: skipped) }
+        var after = state
         for index in System.unmarkedActions(skipped, count: actions.count) {
-          guard let after = system.next(state, actions[index]) else { continue }
+          guard hints.next(state, actions[index], into: &after) else { continue }
           discover(system.pack(after), from: key)
         }
       }
