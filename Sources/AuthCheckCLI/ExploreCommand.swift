@@ -42,7 +42,8 @@ enum ExploreCommand {
     let everyConfiguration = options.ios == nil && options.infoPath == nil
     let summary = ExploreSummary(
       reports: reports, catalogue: options.catalogue, everyConfiguration: everyConfiguration,
-      mutation: options.mutation, reductions: !options.noReductions)
+      mutation: options.mutation, reductions: !options.noReductions,
+      hints: !options.noHints)
     var written: [String: String] = [:]
     if let folder = options.counterexamples {
       switch CounterexampleFiles.write(summary, to: folder) {
@@ -89,7 +90,7 @@ enum ExploreCommand {
       reductions: options.noReductions ? [] : Reduction.allCases,
       maxStates: maxStates, reservedStates: reserved, threads: threads,
       // The reports show whether a witness is reached, never its path.
-      witnessPaths: false)
+      witnessPaths: false, usesHints: !options.noHints)
   }
 }
 
