@@ -38,7 +38,7 @@ struct PathSearch<System, Hints: SearchHints> where Hints.System == System {
   @usableFromInline let hints: Hints
   @usableFromInline let actions: [System.Action]
   /// Whether the explorer skipped the steps marked as self-loops
-  /// (``TransitionSystem/selfLoopActions(in:refused:)``), as this search then does too.
+  /// (``ExplorationHints/selfLoopActions(in:refused:)``), as this search then does too.
   @usableFromInline let skipsSelfLoops: Bool
   /// The most bytes the search held at once: the parent links and two levels of states.
   @usableFromInline var peakBytes = 0
