@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "AuthModel", targets: ["AuthModel"]),
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
+    .library(name: "AuthEngine", targets: ["AuthEngine"]),
     .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
     .executable(name: "authcheck", targets: ["authcheck"]),
   ],
@@ -15,14 +16,27 @@ let package = Package(
   targets: [
     .target(name: "AuthModel"),
     .target(name: "AuthScenario", dependencies: ["AuthModel"]),
-    .target(name: "AuthExplorer", dependencies: ["AuthModel"]),
-    .target(name: "AuthCheckCLI", dependencies: ["AuthModel", "AuthScenario", "AuthExplorer"]),
+    .target(name: "AuthEngine"),
+    .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel"]),
+    .target(
+      name: "AuthCheckCLI",
+      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]
+    ),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
+    // The engine's benchmark on a toy system: `Benchmarks/engine.sh`.
+    .executableTarget(
+      name: "EngineBenchmark", dependencies: ["AuthEngine", "ToySystems"],
+      path: "Benchmarks/EngineBenchmark"),
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
+    .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
     .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario", "TestSupport"]),
     .testTarget(
-      name: "AuthExplorerTests", dependencies: ["AuthExplorer", "AuthScenario", "TestSupport"]),
+      name: "AuthEngineTests",
+      dependencies: ["AuthEngine", "EngineBenchmark", "ToySystems", "TestSupport"]),
+    .testTarget(
+      name: "AuthExplorerTests",
+      dependencies: ["AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],

@@ -47,7 +47,8 @@ enum ExploreCommand {
     let everyConfiguration = options.ios == nil && options.infoPath == nil
     let summary = ExploreSummary(
       reports: reports, catalogue: options.catalogue, everyConfiguration: everyConfiguration,
-      mutation: options.mutation, reductions: !options.noReductions)
+      mutation: options.mutation, reductions: !options.noReductions,
+      hints: !options.noHints)
     var written: [String: String] = [:]
     if let folder = options.counterexamples {
       switch CounterexampleFiles.write(
@@ -126,7 +127,7 @@ enum ExploreCommand {
       reductions: options.noReductions ? [] : Reduction.allCases,
       maxStates: maxStates, reservedStates: reserved, threads: threads,
       // The reports show whether a witness is reached, never its path.
-      witnessPaths: false)
+      witnessPaths: false, usesHints: !options.noHints)
   }
 }
 

@@ -25,6 +25,8 @@ enum ExploreHelp {
       --json                  print one JSON document instead of the text report
       --threads N             threads to use (default: every core)
       --no-reductions         explore without the sound reductions (larger, slower)
+      --no-hints              explore without the speed-up hints: the same result, more
+                              slowly (a check of the hints)
       --bench                 measure states/s (in all and per core), transitions/s and
                               bytes per state (the default run: fastest of three)
       --mutation NAME         explore a deliberately broken model, to check authcheck itself

@@ -14,12 +14,13 @@ struct ExploreOptions {
   var bench = false
   var help = false
   var noReductions = false
+  var noHints = false
   var threads: Int?
   var mutation: ModelMutation?
 
   static let flags = [
     "--ios", "--info", "--sessions", "--max-states", "--counterexamples", "--json", "--bench",
-    "--help", "--no-reductions", "--threads", "--mutation",
+    "--help", "--no-reductions", "--no-hints", "--threads", "--mutation",
   ]
 
   static func parse(_ arguments: [String]) -> Result<ExploreOptions, RunOptions.UsageError> {
@@ -43,6 +44,7 @@ struct ExploreOptions {
         case "--json": options.json = true
         case "--bench": options.bench = true
         case "--no-reductions": options.noReductions = true
+        case "--no-hints": options.noHints = true
         case "--ios":
           let text = try value(flag).get()
           guard let version = Int(text).flatMap(IOSVersion.init(rawValue:)) else {

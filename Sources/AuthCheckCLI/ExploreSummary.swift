@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthExplorer
 import AuthModel
 import AuthScenario
@@ -11,6 +12,8 @@ struct ExploreSummary {
   let everyConfiguration: Bool
   let mutation: ModelMutation?
   let reductions: Bool
+  /// Whether the search used the explorer's speed-up hints (`--no-hints` turns them off).
+  let hints: Bool
 
   var states: Int { reports.map(\.states).reduce(0, +) }
   var transitions: Int { reports.map(\.transitions).reduce(0, +) }
@@ -58,7 +61,7 @@ struct ExploreSummary {
       "authcheck explore: \(reports.count) configuration\(reports.count == 1 ? "" : "s"), "
       + "sessions \(catalogue.description.isEmpty ? "(none)" : catalogue.description)"
       + (reductions ? "" : ", no reductions")
-      + (mutation.map { ", mutation \($0.rawValue)" } ?? "") + "\n"
+      + (mutation.map { ", mutation \($0.rawValue)" } ?? "") + (hints ? "" : ", no hints") + "\n"
     if reports.count == 1, let report = reports.first {
       out += "configuration: \(report.configuration.name)\n"
     }

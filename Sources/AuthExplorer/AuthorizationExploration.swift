@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 import Foundation
 
@@ -18,11 +19,15 @@ public enum AuthorizationExploration {
     /// Whether reached witnesses come with their paths (see
     /// `ExplorationOptions.witnessPaths`); violated properties always do.
     public var witnessPaths: Bool
+    /// Whether the search uses the system's speed-up hints (see
+    /// `ExplorationOptions.usesHints`): the same result either way.
+    public var usesHints: Bool
 
     public init(
       catalogue: SessionCatalogue = .standard, reductions: [Reduction] = Reduction.allCases,
       maxStates: Int? = nil, reservedStates: Int? = nil,
-      threads: Int = ProcessInfo.processInfo.activeProcessorCount, witnessPaths: Bool = true
+      threads: Int = ProcessInfo.processInfo.activeProcessorCount, witnessPaths: Bool = true,
+      usesHints: Bool = true
     ) {
       self.catalogue = catalogue
       self.reductions = reductions
@@ -30,6 +35,7 @@ public enum AuthorizationExploration {
       self.reservedStates = reservedStates
       self.threads = max(1, threads)
       self.witnessPaths = witnessPaths
+      self.usesHints = usesHints
     }
   }
 
@@ -66,7 +72,7 @@ public enum AuthorizationExploration {
       while let index = shared.take() {
         let options = ExplorationOptions(
           maxStates: settings.maxStates, reservedStates: settings.reservedStates,
-          threads: threadsEach, witnessPaths: settings.witnessPaths,
+          threads: threadsEach, witnessPaths: settings.witnessPaths, usesHints: settings.usesHints,
           progress: { shared.update(worker: worker, $0) })
         let result = Explorer(systems[index], options: options).run()
         shared.finish(

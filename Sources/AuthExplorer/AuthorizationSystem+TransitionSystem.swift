@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 
 /// A state of the explored app as the explorer holds it: the packed part, and what the
@@ -31,8 +32,20 @@ extension AuthorizationSystem: TransitionSystem {
     return next(node, action, into: &successor) ? successor : nil
   }
 
+  /// The successor with every finding of the step decided.
   public func next(
     _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
+  ) -> Bool {
+    next(node, action, into: &successor, shortcut: false)
+  }
+
+  /// Takes the step; with `shortcut`, decides its findings only where
+  /// ``AuthorizationProperty/stepMayFind(choiceOrPromptChanged:before:beforeIsDenied:event:after:_:)``
+  /// says it may have some.
+  @inline(__always)
+  private func next(
+    _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode,
+    shortcut: Bool
   ) -> Bool {
     guard step(from: node.state, action, into: &successor.state) else { return false }
     let beforeIsDenied =
@@ -42,10 +55,11 @@ extension AuthorizationSystem: TransitionSystem {
     // read in place (see stepFindings), and the result goes into a local first: assigned to
     // `successor` directly, both states were copied for the call.
     var findings: UInt64 = 0
-    if AuthorizationProperty.stepMayFind(
-      choiceOrPromptChanged: (node.packed ^ successor.packed) & codec.choiceAndPromptBits != 0,
-      before: node.state, beforeIsDenied: beforeIsDenied, event: action,
-      after: &successor.state, configuration)
+    if !shortcut
+      || AuthorizationProperty.stepMayFind(
+        choiceOrPromptChanged: (node.packed ^ successor.packed) & codec.choiceAndPromptBits != 0,
+        before: node.state, beforeIsDenied: beforeIsDenied, event: action,
+        after: &successor.state, configuration)
     {
       findings = AuthorizationProperty.stepFindings(
         before: node.state, beforeIsDenied: beforeIsDenied, event: action,
@@ -62,22 +76,7 @@ extension AuthorizationSystem: TransitionSystem {
     node(codec.unpack(packed), packed: packed)
   }
 
-  /// Reads every holder's diagnostics only while a witness of a flag that some holders have
-  /// and others not is wanted: once those are reached (early, in most configurations), the
-  /// flags every holder shares are all the findings need, a fraction of the work.
-  public func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> ExplorerNode {
-    node(
-      codec.unpack(packed), packed: packed,
-      eachHolder: wanted & holderSpecificWitnesses != 0)
-  }
-
   public func findings(of node: ExplorerNode) -> UInt64 { node.findings }
-
-  public func refusedActions(in node: ExplorerNode) -> UInt64 { refusedActions(in: node.state) }
-
-  public func selfLoopActions(in node: ExplorerNode, refused: UInt64) -> UInt64 {
-    selfLoopActions(in: node.state, refused: refused)
-  }
 
   /// A stored state, packed to `packed`, with its state findings, decided from its observation
   /// once.
@@ -107,5 +106,32 @@ extension AuthorizationSystem: TransitionSystem {
           : .sometimes(w.description, w.description, reachedByStepsWith: w.bit))
     }
     return properties
+  }
+}
+
+/// The speed-ups: refusal and self-loop marks, the step findings decided only where a step may
+/// have some, and the flags every holder shares read alone once the others' witnesses are
+/// reached. `ActionMarksTests`, `AuthorizationPropertyTests` and `HolderFlagsTests` check each
+/// against the model, and `HintsTests` a whole search with them against one without.
+extension AuthorizationSystem: ExplorationHints {
+  /// Reads every holder's diagnostics only while a witness of a flag that some holders have
+  /// and others not is wanted: once those are reached (early, in most configurations), the
+  /// flags every holder shares are all the findings need, a fraction of the work.
+  public func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> ExplorerNode {
+    node(
+      codec.unpack(packed), packed: packed,
+      eachHolder: wanted & holderSpecificWitnesses != 0)
+  }
+
+  public func hintedNext(
+    _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
+  ) -> Bool {
+    next(node, action, into: &successor, shortcut: true)
+  }
+
+  public func refusedActions(in node: ExplorerNode) -> UInt64 { refusedActions(in: node.state) }
+
+  public func selfLoopActions(in node: ExplorerNode, refused: UInt64) -> UInt64 {
+    selfLoopActions(in: node.state, refused: refused)
   }
 }

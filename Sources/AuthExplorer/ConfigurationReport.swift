@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthModel
 
 /// What exploring one configuration found, in plain values (no closures, no generic types).

@@ -16,8 +16,7 @@ public struct AppConfiguration: Hashable, Sendable {
   public let ios: IOSVersion
   /// A deliberately broken rule, or `nil` (always, outside tests of the tools themselves).
   public let mutation: ModelMutation?
-  /// The strings and collections, behind one reference so that copying a configuration (on
-  /// every transition the explorer computes) costs one retain.
+  /// The strings and collections, shared by every copy of the configuration.
   private let storage: Storage
 
   // Flags read on every transition, computed once.

@@ -5,9 +5,6 @@ extension AuthorizationState {
   // MARK: R1–R4
 
   /// `CLLocationManager.authorizationStatus` (R1), without recording why.
-  ///
-  /// What the explorer asks on most steps: here the trace is known to record nothing, so the
-  /// citations compile away.
   public func authorizationStatus(_ c: AppConfiguration) -> AuthorizationStatus {
     var trace = Trace.off
     return authorizationStatus(c, trace: &trace)
@@ -114,7 +111,7 @@ extension AuthorizationState {
   }
 
   /// Whether any prompt may appear at all (R8).
-  @inline(__always)  // into the mutating steps that ask: a call copied the state first
+  @inline(__always)
   func promptsAreBlocked(trace: inout Trace) -> Bool {
     if restrictionsEnabled {
       trace.cite(.r8, "restrictions are on")
@@ -140,7 +137,7 @@ extension AuthorizationState {
   }
 
   /// The most demanding goal the app holds, explicit or implicit (R17).
-  @inline(__always)  // into the mutating steps that ask: a call copied the state first
+  @inline(__always)
   public func goal(_ c: AppConfiguration) -> AuthorizationRequirement {
     var goal = sessions.reduce(AuthorizationRequirement.none) { max($0, $1.authorization) }
     if holdsImplicitSessions(c) { goal = max(goal, .whenInUse) }

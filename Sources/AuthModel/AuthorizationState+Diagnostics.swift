@@ -7,8 +7,8 @@ extension AuthorizationState {
     Array(holderSequence(c))
   }
 
-  /// The holders, as a sequence that allocates nothing (the explorer reads every holder of
-  /// every state).
+  /// The holders, in ``holders(_:)`` order, as a sequence that allocates nothing.
+  @inline(__always)
   public func holderSequence(_ c: AppConfiguration) -> HolderSequence {
     HolderSequence(state: self, hasDiagnostics: c.hasServiceSessions && app != .notRunning)
   }
@@ -26,45 +26,6 @@ extension AuthorizationState {
     of holder: Holder, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags? {
     flags(of: holder, HolderContext(self, c, status: authorizationStatus(c)), c, trace: &trace)
-  }
-
-  /// Calls `body` with every holder and its flags, in ``holders(_:)`` order, deciding what the
-  /// holders share once: what the explorer reads of every state it stores.
-  ///
-  /// - Parameter status: this state's effective status (``authorizationStatus(_:)``), which the
-  ///   explorer has at hand.
-  package func forEachHolderFlags(
-    _ c: AppConfiguration, status: AuthorizationStatus, _ body: (Holder, DiagnosticFlags) -> Void
-  ) {
-    var holders = holderSequence(c)
-    guard var holder = holders.next() else { return }
-    let context = HolderContext(self, c, status: status)
-    var quiet = Trace.off
-    while true {
-      if let flags = flags(of: holder, context, c, trace: &quiet) { body(holder, flags) }
-      guard let next = holders.next() else { return }
-      holder = next
-    }
-  }
-
-  /// The flags every holder has alike (R24–R27 and R29: `authorizationDeniedGlobally`,
-  /// `authorizationDenied`, `authorizationRestricted`, `authorizationRequestInProgress`,
-  /// `serviceSessionRequired`), or `nil` if the app holds nothing that reports diagnostics.
-  ///
-  /// What the explorer reads of a state once it no longer needs the flags that differ between
-  /// holders (R28, R30–R32): the union of every holder's flags then is these, and P11 compares
-  /// two of them. `HolderFlagsTests` checks, in every reachable state of its catalogues, that
-  /// every holder has exactly these among those five flags.
-  package func sharedHolderFlags(_ c: AppConfiguration, status: AuthorizationStatus)
-    -> DiagnosticFlags?
-  {
-    var holders = holderSequence(c)
-    guard holders.next() != nil else { return nil }
-    // As `HolderContext` decides them, without what only some holders read.
-    var quiet = Trace.off
-    var flags = stateWideFlags(status: status, c, trace: &quiet)
-    if serviceSessionRequired(c, trace: &quiet) { flags.insert(.serviceSessionRequired) }
-    return flags
   }
 
   /// What decides every holder's flags alike, decided once (without citing): the effective
@@ -97,7 +58,7 @@ extension AuthorizationState {
   }
 
   /// R24–R27: the flags that read the state alone, the same on every holder, citing each.
-  private func stateWideFlags(
+  func stateWideFlags(
     status: AuthorizationStatus, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags {
     var flags = DiagnosticFlags()
@@ -127,7 +88,7 @@ extension AuthorizationState {
 
   /// The flags of `holder` given what all holders share; with a trace that records, the rules
   /// are cited in order as each flag is decided.
-  private func flags(
+  func flags(
     of holder: Holder, _ context: HolderContext, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags? {
     var session: HeldSession?
@@ -204,7 +165,6 @@ public struct HolderSequence: Sequence, IteratorProtocol {
     self.hasDiagnostics = hasDiagnostics
   }
 
-  /// Inlinable: the explorer walks the holders of every state it stores.
   @inlinable
   public mutating func next() -> Holder? {
     guard hasDiagnostics else { return nil }

@@ -16,10 +16,8 @@ extension AuthorizationState {
     }
   }
 
-  /// The state after `event` without recording why, or `nil` if it cannot happen.
-  ///
-  /// Nothing is thrown on this path: the explorer calls it for every step it tries, most of
-  /// which the model refuses.
+  /// The state after `event` without recording why, or `nil` if it cannot happen: a refusal is
+  /// a value here, nothing is thrown.
   public func applying(
     _ event: AuthorizationEvent, configuration c: AppConfiguration
   ) -> AuthorizationState? {
@@ -29,9 +27,8 @@ extension AuthorizationState {
 
   /// Applies `event` to this state in place without recording why: whether it can happen.
   ///
-  /// The explorer's path, for the package only: it starts every step from a fresh copy, so a
-  /// refused step may leave this state half changed, and it spares the copies of returning an
-  /// optional state (hundreds of millions of steps).
+  /// For the package only: a refused step may leave this state half changed, so the caller
+  /// starts every step from a fresh copy (``applying(_:configuration:)`` is this on a copy).
   package mutating func apply(_ event: AuthorizationEvent, configuration c: AppConfiguration)
     -> Bool
   {
@@ -51,9 +48,7 @@ extension AuthorizationState {
     return .success(next)
   }
 
-  /// Inlined into both callers: into the explorer's ``apply(_:configuration:)``, where the trace
-  /// is known to be off, every citation of the dispatch compiles away (4 % fewer instructions
-  /// per explored state in the callgrind reference run).
+  /// Every step: the refusal, or the step's effect on this state (citing the rules).
   @inline(__always)
   private mutating func apply(
     _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
@@ -318,7 +313,7 @@ extension AuthorizationState {
   }
 
   /// R13: whether requestWhenInUseAuthorization() shows its prompt now. Cites what stops it.
-  private func whenInUseRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
+  func whenInUseRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
     guard location == .askNextTime else {
       trace.cite(.r13, "the app has already been answered, so the request has no effect")
       return false
@@ -351,7 +346,7 @@ extension AuthorizationState {
 
   /// R14, R15: whether requestAlwaysAuthorization() shows a prompt now (the when-in-use prompt
   /// from Ask Next Time, the upgrade from While Using). Cites what stops it.
-  private func alwaysRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
+  func alwaysRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
     if alwaysPromptSpent {
       trace.cite(.r15, "the one Always prompt was already shown; further calls have no effect")
       return false
@@ -393,7 +388,7 @@ extension AuthorizationState {
 
   /// R16, R22: whether requestTemporaryFullAccuracyAuthorization(withPurposeKey:) shows its
   /// prompt now. Cites what stops it.
-  private func temporaryFullAccuracyRequestPrompts(
+  func temporaryFullAccuracyRequestPrompts(
     _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
   ) -> Bool {
     guard isAuthorized(c, trace: &trace) else {
@@ -530,7 +525,7 @@ extension AuthorizationState {
 
   /// R14: whether the system's background event shows the upgrade prompt now. Cites what
   /// stops it.
-  private func systemUpgradePromptAppears(_ trace: inout Trace) -> Bool {
+  func systemUpgradePromptAppears(_ trace: inout Trace) -> Bool {
     guard provisionalAlways else {
       trace.cite(.r14, "the app has no provisional Always grant, so no prompt appears")
       return false
@@ -542,58 +537,10 @@ extension AuthorizationState {
     return !promptsAreBlocked(trace: &trace)
   }
 
-  // MARK: Steps that change nothing (for the explorer)
-
-  /// Whether `event`, which the model takes in this state, changes nothing in it but
-  /// ``lastRequestResult``: a legacy request that shows no prompt (R13, R14, R16), a change
-  /// in Settings to what is set already with no prompt up for it to withdraw (R38), the
-  /// system's background event with no upgrade prompt to show (R14).
-  ///
-  /// For the package only: the explorer skips such steps, about a third of all it would take.
-  /// It asks what the steps themselves ask (the same functions), and the event alone: for a
-  /// state that a step produced, the rest of a step changes nothing either (`settle`). It says
-  /// `false` for every other event, and for a reset, which changes several choices at once.
-  package func changesNothing(_ event: AuthorizationEvent, configuration c: AppConfiguration)
-    -> Bool
-  {
-    var quiet = Trace.off
-    switch event {
-    case .requestWhenInUseAuthorization: return !whenInUseRequestPrompts(c, &quiet)
-    case .requestAlwaysAuthorization: return !alwaysRequestPrompts(c, &quiet)
-    case .requestTemporaryFullAccuracyAuthorization(let key):
-      return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
-    case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
-    case .settings(let change):
-      guard let same = settingsChangingNothing else { return false }
-      switch change {
-      case .location(let setting): return same.location == setting
-      case .precise(let on): return same.precise == on
-      case .locationServices(let on): return same.locationServices == on
-      case .restrictions(let on): return same.restrictions == on
-      case .reset: return false
-      }
-    default: return false
-    }
-  }
-
-  /// The Settings changes that change nothing in this state: each setting changed to what it
-  /// is (`location` is `nil` where even that changes something), or `nil` while a prompt is
-  /// pending, which any change in Settings withdraws (R38). What
-  /// ``changesNothing(_:configuration:)`` asks of a Settings change, and what the explorer reads
-  /// for all of them at once; it restates `changeSettings`, which it sits beside.
-  package var settingsChangingNothing:
-    (location: LocationSetting?, precise: Bool, locationServices: Bool, restrictions: Bool)?
-  {
-    guard pendingPrompt == nil else { return nil }
-    return (
-      location: allowOnce || provisionalAlways ? nil : location, precise: precise,
-      locationServices: locationServicesEnabled, restrictions: restrictionsEnabled
-    )
-  }
-
   // MARK: After every step (R18, R37)
 
-  /// Inlined for the same reason as the dispatch (2 % fewer instructions).
+  /// What follows every step that happens: R37's end of a carried background activity session,
+  /// then R18's goals acting in the foreground.
   ///
   /// Idempotent: settling a settled state changes nothing. A carried session that survived
   /// settling survives again (the goals' prompt does not change whether the app is authorized),

@@ -1,7 +1,7 @@
 /// Everything Core Location knows about one app at one moment (RULES.md §1).
 ///
 /// A small value: three bytes of flags and small enums, two fixed-size session lists and a bit set,
-/// no heap storage, so the explorer can copy and hash millions of them. Observable values
+/// no heap storage. Observable values
 /// (authorization status, diagnostics, delivery…) are not stored here: they are computed from
 /// these fields by the rules, in `AuthorizationState+Derived.swift` and
 /// `AuthorizationState+Diagnostics.swift`.
@@ -10,20 +10,15 @@
 /// ``AuthorizationEvent``s with ``applying(_:configuration:trace:)``, which refuses what iOS
 /// would never do, or use ``AuthorizationSimulator``.
 public struct AuthorizationState: Hashable, Sendable {
-  // The stored properties, widest first so that none needs padding: the explorer copies a
-  // state on every step it tries.
+  // The stored properties, widest first so that none needs padding.
 
   /// The CLServiceSessions the app holds, in creation order.
   public var sessions: HeldSessions
   /// The sessions held when the app was last terminated (R19).
   public var sessionsAtTermination: HeldSessions
   /// Every flag and small enum below, a few bits each at the places ``Field`` gives, in three
-  /// bytes (`fields0` holds bits 0–7): ``fields`` is the word they make.
-  ///
-  /// Bytes rather than a stored property each: the explorer copies, compares and packs a state
-  /// on every step it tries. Bytes rather than one word: no field crosses a byte, so every
-  /// write and every read of a field is a byte; a word read right after a byte write of it
-  /// stalls the processor (store forwarding), and the model reads right after it writes.
+  /// bytes (`fields0` holds bits 0–7): ``fields`` is the word they make. No field crosses a
+  /// byte, so every write and every read of a field is one byte (CONTRIBUTING.md says why).
   @usableFromInline var fields0: UInt8 = 0
   @usableFromInline var fields1: UInt8 = 0
   @usableFromInline var fields2: UInt8 = 0
@@ -58,19 +53,6 @@ public struct AuthorizationState: Hashable, Sendable {
     @usableFromInline static var lastRequestResult: UInt32 { 19 }
     /// The number of bits used.
     @usableFromInline package static var width: UInt32 { 21 }
-  }
-
-  /// The flags and small enums as one word, at the places ``Field`` gives: what the explorer
-  /// packs as it is.
-  @inlinable package var fields: UInt32 {
-    get {
-      UInt32(fields0) | UInt32(fields1) &<< 8 | UInt32(fields2) &<< 16
-    }
-    set {
-      fields0 = UInt8(truncatingIfNeeded: newValue)
-      fields1 = UInt8(truncatingIfNeeded: newValue &>> 8)
-      fields2 = UInt8(truncatingIfNeeded: newValue &>> 16)
-    }
   }
 
   /// The byte that holds the field at `shift` (every field lies within one byte).
@@ -225,11 +207,9 @@ public struct AuthorizationState: Hashable, Sendable {
   }
 }
 
-// The codes of the small enums in ``AuthorizationState/fields``: the explorer's packed states
-// keep them as they are.
+// The codes of the small enums in ``AuthorizationState/fields``.
 
 extension LocationSetting {
-  /// Also what the explorer indexes its marks of Settings changes by.
   @inlinable package var code: UInt32 {
     switch self {
     case .askNextTime: 0

@@ -57,13 +57,6 @@ public struct DiagnosticFlags: Hashable, Sendable, Sequence, ExpressibleByArrayL
 
   public init(arrayLiteral flags: DiagnosticFlag...) { self.init(flags) }
 
-  /// The flags that read the state alone, the same on every holder (R24–R27, R29): those
-  /// ``AuthorizationState/sharedHolderFlags(_:status:)`` decides for all holders at once.
-  package static let sharedByEveryHolder: DiagnosticFlags = [
-    .authorizationDeniedGlobally, .authorizationDenied, .authorizationRestricted,
-    .authorizationRequestInProgress, .serviceSessionRequired,
-  ]
-
   public func contains(_ flag: DiagnosticFlag) -> Bool { rawValue & flag.bit != 0 }
   public mutating func insert(_ flag: DiagnosticFlag) { rawValue |= flag.bit }
   public var isEmpty: Bool { rawValue == 0 }

@@ -67,8 +67,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   /// The number of sessions held.
   public var count: Int {
     let count = Int(truncatingIfNeeded: flags &>> Field.count)
-    // Always true; stating it bounds every loop over the positions by 8, which lets the
-    // optimizer unroll them (the explorer's packing runs such loops on every transition).
+    // Always true; stating it bounds every loop over the positions by 8.
     precondition(count <= Self.capacity, "more than \(Self.capacity) sessions")
     return count
   }
@@ -104,63 +103,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
 
   public var isFull: Bool { count == Self.capacity }
 
-  /// The ids' bytes, a lane per position (zero past ``count``), and the createdInUse marks, a
-  /// bit per position: the explorer packs the sessions from these without a call per position.
-  @inlinable package var idLanes: UInt64 { ids }
-  @inlinable package var createdInUseLanes: UInt64 { flags &>> Self.inUseShift & 0xFF }
-
-  /// The sessions' ids as a bit set (bit `id.rawValue` for each session held, ids below 64), and
-  /// the same for those created in use: what the explorer packs of a termination record, and
-  /// how it tells which sessions are held.
-  @inlinable package var idBits: (held: UInt64, createdInUse: UInt64) {
-    var held: UInt64 = 0
-    var createdInUse: UInt64 = 0
-    var ids = idLanes
-    var marks = createdInUseLanes
-    for _ in 0..<count {
-      let bit: UInt64 = 1 &<< (ids & 0xFF)
-      held |= bit
-      createdInUse |= marks & 1 != 0 ? bit : 0
-      ids &>>= 8
-      marks &>>= 1
-    }
-    return (held, createdInUse)
-  }
-
-  /// Whether the sessions are in increasing order of id.
-  package var isSortedByID: Bool {
-    var lanes = ids
-    var previous: UInt64 = 0
-    for lane in 0..<count {
-      let id = lanes & 0xFF
-      if lane > 0 && id <= previous { return false }
-      previous = id
-      lanes &>>= 8
-    }
-    return true
-  }
-
-  /// The same sessions in increasing order of id (ids below 64, as in ``idBits``): the
-  /// explorer's canonical form of a termination record, whose order no rule reads.
-  ///
-  /// Walks the ids as a bit set, in order, and appends each one's session: no search for the
-  /// smallest, no removals (a selection sort cost four times as much).
-  package func sortedByID() -> HeldSessions {
-    var sorted = HeldSessions()
-    var pending = idBits.held
-    while pending != 0 {
-      let id = SessionID(UInt8(truncatingIfNeeded: pending.trailingZeroBitCount))
-      pending &= pending &- 1
-      guard let position = firstIndex(of: id) else { preconditionFailure("id \(id) not held") }
-      sorted.append(self[position])
-    }
-    return sorted
-  }
-
-  /// Clears every session's createdInUse mark, in place.
-  @inlinable package mutating func clearCreatedInUse() { flags &= ~(0xFF &<< Self.inUseShift) }
-
-  /// Where the createdInUse bits start in `flags` (`Field.inUse`), for the accessors above.
+  /// Where the createdInUse bits start in `flags` (`Field.inUse`).
   @inlinable static var inUseShift: UInt64 { 24 }
 
   /// Appends a session. - Precondition: not ``isFull``.
@@ -210,7 +153,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   }
 
   /// Writes `session` into lane `lane`, which must be zero in every field.
-  @inline(__always)  // into `append`: the explorer appends for every state it unpacks
+  @inline(__always)
   private mutating func write(_ session: HeldSession, lane: Int) {
     let lane = UInt64(truncatingIfNeeded: lane)
     ids |= UInt64(session.id.rawValue) &<< (8 &* lane)

@@ -15,8 +15,7 @@ public struct Citation: Hashable, Sendable, CustomStringConvertible {
 /// Collects the rules that decide a value or a step, when asked to.
 ///
 /// The model's functions take a trace and cite each rule that decides their result. With
-/// ``off`` nothing is recorded and no text is built: that is what the explorer uses, and it
-/// costs one branch per citation.
+/// ``off`` nothing is recorded and no text is built.
 public struct Trace {
   /// The citations and names, or `nil` when not recording: one optional reference keeps an
   /// unrecorded trace free of reference counting.

@@ -179,6 +179,30 @@ import Testing
     #expect(lines.last == "authcheck explore: every property holds")
   }
 
+  @Test("--no-hints reports the same run, violations and paths included, and says so")
+  func noHints() throws {
+    let folder = try TemporaryDirectory()
+    let info = try folder.write(Self.info, to: "info.yaml")
+    for extra in [[], ["--mutation", "prompts-from-background"]] {
+      let hinted = Self.run(Self.small(info, extra))
+      let plain = Self.run(Self.small(info, extra + ["--no-hints"]))
+      #expect(plain.status == hinted.status)
+      #expect(plain.stderr == "" && hinted.stderr == "")
+      let hintedLines = hinted.stdout.split(separator: "\n").map(String.init)
+      let plainLines = plain.stdout.split(separator: "\n").map(String.init)
+      #expect(plainLines.first == hintedLines.first.map { $0 + ", no hints" })
+      // The same but for the header, and the time and memory on the totals line.
+      func comparable(_ lines: [String]) -> [String] {
+        lines.dropFirst().map { line in
+          line.components(separatedBy: " · ")
+            .filter { !$0.hasSuffix(" of search") && !$0.hasPrefix("peak ") }
+            .joined(separator: " · ")
+        }
+      }
+      #expect(comparable(plainLines) == comparable(hintedLines))
+    }
+  }
+
   @Test("a run stopped by --max-states is INCOMPLETE and exits 3, never a pass")
   func incomplete() throws {
     let folder = try TemporaryDirectory()

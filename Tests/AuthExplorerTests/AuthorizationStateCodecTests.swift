@@ -1,3 +1,4 @@
+import AuthEngine
 import AuthExplorer
 import AuthModel
 import Testing

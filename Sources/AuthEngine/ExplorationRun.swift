@@ -32,11 +32,12 @@
 /// parallel phases; in phase A threads read them and write only their own `Worker`; in phase B
 /// each shard of `visited`, and that shard's buffer in every worker, is written by one thread.
 @usableFromInline
-final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
+final class ExplorationRun<System, Hints: SearchHints>: @unchecked Sendable
+where Hints.System == System {
   @usableFromInline typealias State = System.State
   @usableFromInline typealias Action = System.Action
   @usableFromInline typealias Verdict = PropertyResult<System>.Verdict
-  @usableFromInline typealias Target = PathSearch<System>.Target
+  @usableFromInline typealias Target = PathSearch<System, Hints>.Target
 
   /// The most sequence numbers in a part: the candidates buffered for one part, 12 bytes each,
   /// are a fraction of them. Each part costs two rounds of waking the threads, so parts are
@@ -66,6 +67,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   @usableFromInline let system: System
+  /// The system's hints, or none.
+  @usableFromInline let hints: Hints
   @usableFromInline let actions: [Action]
   @usableFromInline let properties: [Property<System>]
   @usableFromInline let options: ExplorationOptions
@@ -103,8 +106,9 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   @usableFromInline var lastReport: (time: ContinuousClock.Instant, states: Int)
 
   @usableFromInline
-  init(system: System, options: ExplorationOptions) {
+  init(system: System, hints: Hints, options: ExplorationOptions) {
     self.system = system
+    self.hints = hints
     self.options = options
     actions = system.actions
     properties = system.properties
@@ -250,7 +254,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
           for position in group {
             let key = frontier[position &>> Frontier.chunkBits].unsafelyUnwrapped[
               position & (Frontier.chunkSize - 1)]
-            let before = system.unpack(key, findingsWanted: stateFindings)
+            let before = hints.unpack(key, findingsWanted: stateFindings)
             let beforeFindings = system.findings(of: before)
             // Hits are rare: one test of the findings stands for the checks that read them (an
             // `if` around the loop: a loop's `where` would still walk every check).
@@ -266,16 +270,16 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
               }
             }
             let firstSequence = (position - partStart) * actionCount
-            let refused = system.refusedActions(in: before)
+            let refused = hints.refusedActions(in: before)
             // Steps back to the state itself that find nothing: counted, not taken.
             let selfLoops =
               skipsSelfLoops
-              ? system.selfLoopActions(in: before, refused: refused) & ~refused & actionBits : 0
+              ? hints.selfLoopActions(in: before, refused: refused) & ~refused & actionBits : 0
             transitions &+= selfLoops.nonzeroBitCount
             var after = before
             for actionIndex in System.unmarkedActions(refused | selfLoops, count: actionCount) {
               let action = actions[actionIndex]
-              guard system.next(before, action, into: &after) else { continue }
+              guard hints.next(before, action, into: &after) else { continue }
               transitions &+= 1
               let afterFindings = system.findings(of: after)
               if transitionConditions || afterFindings & transitionFindings != 0 {
@@ -328,7 +332,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   /// Phase B for `part`: stores the new states and appends them to the next frontier.
   ///
   /// - Returns: `false` if the state limit stopped it (the states before the limit are kept).
-  @usableFromInline
+  @inlinable
   func insertCandidates(of part: Range<Int>) -> Bool {
     let shards = VisitedSet.shardCount
     var incoming = Array(repeating: 0, count: shards)
@@ -355,7 +359,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Stores nothing from `part`: frees its frontier chunks and empties the workers.
-  @usableFromInline
+  @inlinable
   func discardCandidates(of part: Range<Int>) {
     frontier.release(below: part.upperBound)
     for worker in workers { worker.reset() }
@@ -368,7 +372,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ///   buffers hold every candidate, and those that are new are inserted here, one at a time in
   ///   sequence order, so that the states kept are the first discovered, up to `room` of them.
   /// - Returns: `false` if a new state found no room.
-  @usableFromInline
+  @inlinable
   func finishPart(_ part: Range<Int>, keeping limit: Int?) -> Bool {
     frontier.release(below: part.upperBound)
     // Read once: through `self`, every append paid an access check and reference counting.
@@ -397,7 +401,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Stores the initial states as level 0.
-  @usableFromInline
+  @inlinable
   func seedInitialStates() {
     for state in system.initialStates {
       let key = system.pack(state)
@@ -445,7 +449,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Records the level's first hits of undecided properties as the places that decide them.
-  @usableFromInline
+  @inlinable
   func resolveLevelHits() {
     for (index, hit) in levelHits.enumerated() where decided[index] == nil {
       decided[index] = hit
@@ -469,7 +473,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   }
 
   /// Bytes held now by the visited set, the frontiers and the workers.
-  @usableFromInline
+  @inlinable
   var bytes: Int {
     visited.bytes + frontier.bytes + nextFrontier.bytes + workers.reduce(0) { $0 + $1.bytes }
   }
@@ -478,7 +482,7 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
   ///
   /// Releases the search's memory first, then searches again for the paths: those of violated
   /// invariants, and those of reached witnesses when `options.witnessPaths` is set.
-  @usableFromInline
+  @inlinable
   func result() -> ExplorationResult<System> {
     let states = visited.count
     let depth = nextFrontier.isEmpty ? level : level + 1
@@ -490,7 +494,8 @@ final class ExplorationRun<System: TransitionSystem>: @unchecked Sendable {
     }
     let targets = wanted.map { decided[$0]! }
     let deepest = targets.map(\.depth).max() ?? -1
-    var search = PathSearch(system: system, actions: actions, skipsSelfLoops: skipsSelfLoops)
+    var search = PathSearch(
+      system: system, hints: hints, actions: actions, skipsSelfLoops: skipsSelfLoops)
     let found = search.paths(to: targets, states: levelSizes.prefix(deepest + 1).reduce(0, +))
     peakBytes = max(peakBytes, search.peakBytes)
     var paths: [Path<System>?] = Array(repeating: nil, count: properties.count)

@@ -37,6 +37,20 @@ public struct Explorer<System: TransitionSystem>: Sendable {
   ///   threads; O(states) memory.
   @inlinable
   public func run() -> ExplorationResult<System> {
-    ExplorationRun(system: system, options: options).run()
+    ExplorationRun(system: system, hints: WithoutHints(system), options: options).run()
+  }
+}
+
+extension Explorer where System: ExplorationHints {
+  /// Searches the system, with its hints unless `options.usesHints` is off, and returns what
+  /// it found: the same, with or without the hints.
+  ///
+  /// - Complexity: O(states × actions) calls of `next` and `pack`, on `options.threads`
+  ///   threads; O(states) memory.
+  @inlinable
+  public func run() -> ExplorationResult<System> {
+    options.usesHints
+      ? ExplorationRun(system: system, hints: WithHints(system), options: options).run()
+      : ExplorationRun(system: system, hints: WithoutHints(system), options: options).run()
   }
 }

@@ -73,6 +73,7 @@ final class Worker: @unchecked Sendable {
   private var merged = CandidateBuffer(capacity: 16)
 
   /// - Parameter sequenceLimit: the sequence numbers of a part are below it.
+  @usableFromInline
   init(propertyCount: Int, successorCapacity: Int, sequenceLimit: Int) {
     self.successorCapacity = successorCapacity
     successorKeys = .allocate(capacity: 2 * successorCapacity)
@@ -117,6 +118,7 @@ final class Worker: @unchecked Sendable {
 
   /// Bytes allocated: the candidate buffers, the successors of a group, the filter of recent
   /// candidates, the merge's buckets and merged candidates.
+  @usableFromInline
   var bytes: Int {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 40
       + Self.recentCount * 8 + (bucketCount + 1) * 4 + merged.bytes
@@ -126,6 +128,7 @@ final class Worker: @unchecked Sendable {
   /// returns `false`.
   ///
   /// - Returns: `false` if `body` stopped it.
+  @usableFromInline
   func forEachCandidateInSequenceOrder(_ body: (UInt64) -> Bool) -> Bool {
     let keys = candidatesInSequenceOrder()
     for key in keys where !body(key) { return false }
@@ -140,6 +143,7 @@ final class Worker: @unchecked Sendable {
   /// shard's buffer is in sequence order, so only candidates from different shards that share a
   /// bucket can be out of order, and they are few. A few instructions per candidate, where a
   /// heap merge of the 64 buffers cost several comparisons per level.
+  @usableFromInline
   func candidatesInSequenceOrder() -> UnsafeBufferPointer<UInt64> {
     let total = candidateCount
     guard total > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
@@ -183,6 +187,7 @@ final class Worker: @unchecked Sendable {
   }
 
   /// Empties the buffers (keeping their memory) and forgets hits and transitions.
+  @usableFromInline
   func reset() {
     for shard in 0..<VisitedSet.shardCount { buffers[shard].count = 0 }
     recent.update(repeating: VisitedSet.empty, count: Self.recentCount)

@@ -33,6 +33,12 @@ public struct ExplorationOptions: Sendable {
   /// invariants, whose paths are always rebuilt.
   public var witnessPaths: Bool
 
+  /// Whether the search uses the system's ``ExplorationHints``; on by default.
+  ///
+  /// Off, it unpacks every state whole and calls `next` for every action in every state: the
+  /// same result, more slowly, which is how the hints are checked.
+  public var usesHints: Bool
+
   /// Called about once per `progressInterval` on the thread that called `Explorer.run()`.
   public var progress: (@Sendable (ExplorationProgress) -> Void)?
 
@@ -46,6 +52,7 @@ public struct ExplorationOptions: Sendable {
     threads: Int = ProcessInfo.processInfo.activeProcessorCount,
     stopWhenEveryInvariantIsViolated: Bool = false,
     witnessPaths: Bool = true,
+    usesHints: Bool = true,
     progressInterval: Duration = .seconds(1),
     progress: (@Sendable (ExplorationProgress) -> Void)? = nil
   ) {
@@ -54,6 +61,7 @@ public struct ExplorationOptions: Sendable {
     self.threads = max(1, threads)
     self.stopWhenEveryInvariantIsViolated = stopWhenEveryInvariantIsViolated
     self.witnessPaths = witnessPaths
+    self.usesHints = usesHints
     self.progressInterval = progressInterval
     self.progress = progress
   }

@@ -1,3 +1,5 @@
+import AuthEngine
+
 /// A toy transition system: a few counters, each stepped up or down by one.
 ///
 /// Counter `i` ranges over `0..<bounds[i]`. The actions are, in order, increment counter 0,

@@ -21,6 +21,12 @@ public struct PropertyResult<System: TransitionSystem> {
   /// What the search found.
   public let verdict: Verdict
 
+  @usableFromInline
+  init(property: Property<System>, verdict: Verdict) {
+    self.property = property
+    self.verdict = verdict
+  }
+
   /// The path that violates or reaches the property, if any.
   public var path: Path<System>? {
     switch verdict {

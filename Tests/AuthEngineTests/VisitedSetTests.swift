@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import AuthExplorer
+@testable import AuthEngine
 
 /// The visited set's lookups read the first slots from a key's home at once, and fall back to
 /// one slot at a time where those would wrap past the end of a shard. This fills sets to their

@@ -26,6 +26,20 @@ public struct ExplorationResult<System: TransitionSystem> {
   /// One result per property, in the order of `TransitionSystem.properties`.
   public let properties: [PropertyResult<System>]
 
+  @usableFromInline
+  init(
+    states: Int, transitions: Int, depth: Int, seconds: Double, peakBytes: Int,
+    completion: Completion, properties: [PropertyResult<System>]
+  ) {
+    self.states = states
+    self.transitions = transitions
+    self.depth = depth
+    self.seconds = seconds
+    self.peakBytes = peakBytes
+    self.completion = completion
+    self.properties = properties
+  }
+
   /// Whether the search was complete; an incomplete search never passes.
   public var isComplete: Bool { completion == .complete }
 

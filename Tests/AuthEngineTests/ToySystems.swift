@@ -1,4 +1,4 @@
-import AuthExplorer
+import AuthEngine
 
 /// A counter that steps by each of `steps` modulo `modulus`, starting from `initial`.
 struct ModularCounter: TransitionSystem {
@@ -69,7 +69,7 @@ struct SentinelCounter: TransitionSystem {
 /// in every state but that `next` would take, to a trap state 99: an explorer that honours
 /// `refusedActions(in:)` never reaches it. `actionCount` pads the actions with refused no-ops so
 /// that the trap sits at index `actionCount - 1`.
-struct MarkedCounter: TransitionSystem {
+struct MarkedCounter: ExplorationHints {
   var actionCount = 3
   var properties: [Property<MarkedCounter>] = [
     .always("no trap", "the trap state is never reached", state: { $0 != 99 })
@@ -95,7 +95,7 @@ struct MarkedCounter: TransitionSystem {
 /// back to the same state in every state, but that `next` would take to a trap state 99: an
 /// explorer that honours `selfLoopActions(in:refused:)` counts that step and never reaches the
 /// trap.
-struct LoopingCounter: TransitionSystem {
+struct LoopingCounter: ExplorationHints {
   var properties: [Property<LoopingCounter>] = [
     .always("no trap", "the trap state is never reached", state: { $0 != 99 })
   ]
@@ -106,4 +106,21 @@ struct LoopingCounter: TransitionSystem {
   func pack(_ state: Int) -> UInt64 { UInt64(state) }
   func unpack(_ packed: UInt64) -> Int { Int(packed) }
   func selfLoopActions(in state: Int, refused: UInt64) -> UInt64 { 0b10 }
+}
+
+/// A counter modulo 10 whose even states have a finding. A state unpacked by the hinted unpack
+/// is its value plus 100, which marks its findings as left undecided, whatever is wanted: a
+/// wrong hint, so that a test can tell whether the explorer used it.
+struct WantedFindingsCounter: ExplorationHints {
+  var properties: [Property<WantedFindingsCounter>] = [
+    .always("even", "no state is even", violatedInStatesWith: 1)
+  ]
+
+  var initialStates: [Int] { [0] }
+  var actions: [Int] { [1] }
+  func next(_ state: Int, _ step: Int) -> Int? { (state % 100 + step) % 10 }
+  func pack(_ state: Int) -> UInt64 { UInt64(state % 100) }
+  func unpack(_ packed: UInt64) -> Int { Int(packed) }
+  func findings(of state: Int) -> UInt64 { state < 100 && state % 2 == 0 ? 1 : 0 }
+  func unpack(_ packed: UInt64, findingsWanted wanted: UInt64) -> Int { Int(packed) + 100 }
 }

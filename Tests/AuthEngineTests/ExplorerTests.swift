@@ -1,6 +1,8 @@
-import AuthExplorer
+import AuthEngine
+import EngineBenchmark
 import Foundation
 import Testing
+import ToySystems
 
 @Suite struct ExplorerTests {
   struct GridCase: CustomTestStringConvertible, Sendable {
@@ -60,6 +62,34 @@ import Testing
       #expect(result.transitions == 20)
       #expect(result.passed)
     }
+  }
+
+  @Test("without hints, tries every action, marked refused or as a self-loop, and unpacks whole")
+  func usesNoHintsWhenAsked() {
+    for threads in [1, 2] {
+      let options = ExplorationOptions(threads: threads, usesHints: false)
+      // Both marks are false on purpose, so a search that honoured them would miss the trap.
+      let marked = Explorer(MarkedCounter(actionCount: 3), options: options).run()
+      #expect(marked.states == 11)
+      #expect(marked.transitions == 33)
+      #expect(marked.passed == false)
+      let looping = Explorer(LoopingCounter(), options: options).run()
+      #expect(looping.states == 11)
+      #expect(looping.passed == false)
+      let unpacking = Explorer(WantedFindingsCounter(), options: options).run()
+      #expect(unpacking["even"]?.passed == false)
+    }
+    // With them, the finding the hinted unpack leaves out is never seen.
+    #expect(Explorer(WantedFindingsCounter()).run()["even"]?.passed == true)
+  }
+
+  @Test("a system's hints are seen only where its type conforms: not through a generic caller")
+  func genericCallerSeesNoHints() {
+    func explore<System: TransitionSystem>(_ system: System) -> ExplorationResult<System> {
+      Explorer(system).run()
+    }
+    #expect(explore(LoopingCounter()).states == 11)
+    #expect(Explorer(LoopingCounter()).run().states == 10)
   }
 
   @Test("takes every step, marked or not, while a closure checks transitions")

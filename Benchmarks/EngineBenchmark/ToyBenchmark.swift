@@ -1,3 +1,6 @@
+import AuthEngine
+import ToySystems
+
 /// Throughput and memory of one benchmark search.
 public struct BenchmarkResult: Sendable {
   /// The counter bounds of the `CounterGrid` searched.

@@ -14,7 +14,7 @@
 /// the states up to the deepest target, and only after the explorer has released its own
 /// memory.
 @usableFromInline
-struct PathSearch<System: TransitionSystem> {
+struct PathSearch<System, Hints: SearchHints> where Hints.System == System {
   /// Where the explorer decided a property: a state it stored, and the step taken from it.
   @usableFromInline
   struct Target: Sendable {
@@ -33,16 +33,20 @@ struct PathSearch<System: TransitionSystem> {
     }
   }
 
-  let system: System
-  let actions: [System.Action]
+  @usableFromInline let system: System
+  /// The hints the explorer searched with, which this search takes too.
+  @usableFromInline let hints: Hints
+  @usableFromInline let actions: [System.Action]
   /// Whether the explorer skipped the steps marked as self-loops
-  /// (``TransitionSystem/selfLoopActions(in:refused:)``), as this search then does too.
-  let skipsSelfLoops: Bool
+  /// (``ExplorationHints/selfLoopActions(in:refused:)``), as this search then does too.
+  @usableFromInline let skipsSelfLoops: Bool
   /// The most bytes the search held at once: the parent links and two levels of states.
-  private(set) var peakBytes = 0
+  @usableFromInline var peakBytes = 0
 
-  init(system: System, actions: [System.Action], skipsSelfLoops: Bool) {
+  @inlinable
+  init(system: System, hints: Hints, actions: [System.Action], skipsSelfLoops: Bool) {
     self.system = system
+    self.hints = hints
     self.actions = actions
     self.skipsSelfLoops = skipsSelfLoops
   }
@@ -54,6 +58,7 @@ struct PathSearch<System: TransitionSystem> {
   ///   room for their parent links is made up front.
   /// - Complexity: one call of `next` per action for each state up to the deepest target's
   ///   depth, on the calling thread.
+  @inlinable
   mutating func paths(to targets: [Target], states: Int) -> [Path<System>] {
     guard let deepest = targets.map(\.depth).max() else { return [] }
     // The depth of each target state not found yet.
@@ -88,10 +93,11 @@ struct PathSearch<System: TransitionSystem> {
       for key in level where !unfound.isEmpty {
         let state = system.unpack(key)
         // The same skips as the search's, so the same discoveries in the same order.
-        var skipped = system.refusedActions(in: state)
-        if skipsSelfLoops { skipped |= system.selfLoopActions(in: state, refused: skipped) }
+        var skipped = hints.refusedActions(in: state)
+        if skipsSelfLoops { skipped |= hints.selfLoopActions(in: state, refused: skipped) }
+        var after = state
         for index in System.unmarkedActions(skipped, count: actions.count) {
-          guard let after = system.next(state, actions[index]) else { continue }
+          guard hints.next(state, actions[index], into: &after) else { continue }
           discover(system.pack(after), from: key)
         }
       }
@@ -108,7 +114,8 @@ struct PathSearch<System: TransitionSystem> {
   ///
   /// The action between each pair of states is the first that leads from one to the next,
   /// which is the action that first discovered it.
-  private func path(to target: Target, parents: [UInt64: UInt64]) -> Path<System> {
+  @inlinable
+  func path(to target: Target, parents: [UInt64: UInt64]) -> Path<System> {
     var keys = [target.key]
     while let parent = parents[keys[keys.count - 1]], parent != keys[keys.count - 1] {
       keys.append(parent)
@@ -142,6 +149,7 @@ struct PathSearch<System: TransitionSystem> {
 
   /// The bytes of a `[UInt64: UInt64]` of `capacity`: Swift's dictionary keeps a power of two
   /// of buckets at most 3/4 full, each with a key, a value and a bit of occupancy.
+  @inlinable
   static func bytes(_ capacity: Int) -> Int {
     guard capacity > 0 else { return 0 }
     var buckets = 1

@@ -135,6 +135,7 @@ final class VisitedSet: @unchecked Sendable {
 
   /// Creates a set sized for `expectedStates` states without growing, or, for 0, a small set
   /// whose shards' capacities are staggered for growing.
+  @usableFromInline
   init(expectedStates: Int) {
     let reserved = Self.capacity(forStates: expectedStates)
     shards = .allocate(capacity: Self.shardCount)
@@ -187,11 +188,13 @@ final class VisitedSet: @unchecked Sendable {
   }
 
   /// Distinct states stored.
+  @usableFromInline
   var count: Int {
     (0..<Self.shardCount).reduce(holdsSentinel ? 1 : 0) { $0 + counts[$1] }
   }
 
   /// Bytes allocated: the slots, and the shard table and counts.
+  @usableFromInline
   var bytes: Int {
     (0..<Self.shardCount).reduce(0) { $0 + shards[$1].capacity * 8 }
       + Self.shardCount * (MemoryLayout<Shard>.stride + MemoryLayout<Int>.stride)
@@ -200,6 +203,7 @@ final class VisitedSet: @unchecked Sendable {
   /// Adds `key` and returns whether it is new.
   ///
   /// Only the thread that owns `key`'s shard may call this; the shard must have a free slot.
+  @usableFromInline
   func insert(_ key: UInt64, hash: UInt64) -> Bool {
     if key == Self.empty {
       if holdsSentinel { return false }
@@ -227,6 +231,7 @@ final class VisitedSet: @unchecked Sendable {
   ///
   /// Lookups here miss the cache too: the home slots of the candidates some way ahead are
   /// prefetched while earlier ones are inserted.
+  @usableFromInline
   func insertCandidates(shard: Int, from workers: [Worker]) {
     let keys = shards[shard].keys
     let capacity = UInt64(shards[shard].capacity)
@@ -259,6 +264,7 @@ final class VisitedSet: @unchecked Sendable {
   ///
   /// - Returns: the most bytes the set held meanwhile (its bytes now, if nothing grew), or
   ///   `nil`, changing nothing, if a shard would need more than `maxShardCapacity` slots.
+  @usableFromInline
   func makeRoom(for incoming: [Int], threads: Int) -> Int? {
     var growing: [Int] = []
     var newCapacities: [Int] = []
