@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
     .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
     .executable(name: "authcheck", targets: ["authcheck"]),
+    // `swift package authcheck …` in a package that depends on this one (docs/CI.md).
+    .plugin(name: "AuthCheckPlugin", targets: ["AuthCheckPlugin"]),
   ],
   dependencies: [],
   targets: [
@@ -27,6 +29,13 @@ let package = Package(
     .executableTarget(
       name: "EngineBenchmark", dependencies: ["AuthEngine", "ToySystems"],
       path: "Benchmarks/EngineBenchmark"),
+    .plugin(
+      name: "AuthCheckPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "authcheck",
+          description: "Run authcheck on this package's scenario files (authcheck --help)")),
+      dependencies: ["authcheck"]),
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),

@@ -62,13 +62,14 @@ public enum AuthCheckCLI {
     stderrIsTerminal: Bool = false, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
     let color = color && (environment["NO_COLOR"] ?? "").isEmpty
+    let plugin = PluginPaths(environment: environment)
     if arguments.first == "explore" {
       return ExploreCommand.run(
-        arguments: Array(arguments.dropFirst()), stderrIsTerminal: stderrIsTerminal,
-        stdout: &stdout, stderr: &stderr)
+        arguments: Array(arguments.dropFirst()), plugin: plugin,
+        stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
     }
     let options: RunOptions
-    switch RunOptions.parse(arguments) {
+    switch PluginPaths.vet(RunOptions.parse(arguments), under: plugin) {
     case .success(let parsed): options = parsed
     case .failure(let error):
       stderr.write("authcheck: error: \(error.message)\n")

@@ -6,10 +6,11 @@ import Foundation
 /// `authcheck explore`: exhaustive exploration of the authorization model.
 enum ExploreCommand {
   static func run<Out: TextOutputStream, Err: TextOutputStream>(
-    arguments: [String], stderrIsTerminal: Bool, stdout: inout Out, stderr: inout Err
+    arguments: [String], plugin: PluginPaths? = nil, stderrIsTerminal: Bool,
+    stdout: inout Out, stderr: inout Err
   ) -> Int32 {
     let options: ExploreOptions
-    switch ExploreOptions.parse(arguments) {
+    switch PluginPaths.vet(ExploreOptions.parse(arguments), under: plugin) {
     case .success(let parsed): options = parsed
     case .failure(let error):
       stderr.write("authcheck explore: error: \(error.message)\n")

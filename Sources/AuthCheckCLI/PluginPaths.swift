@@ -1,0 +1,126 @@
+import Foundation
+
+/// What `swift package authcheck …` (the package's command plugin, `Plugins/AuthCheckPlugin`)
+/// asks of the executable it runs: every path inside the package, and leave to write where a
+/// report goes.
+///
+/// The plugin runs the executable in the package's directory with the package's path in the
+/// environment variable `AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY`; the executable then checks the
+/// paths its own options name, before any work, and refuses with a usage error (exit 2):
+/// - a path that is outside the package, read or written, as typed (`..` and absolute paths are
+///   resolved without following links);
+/// - a report (`--junit`, `--counterexamples`) where the plugin may not write. SwiftPM lets a
+///   command plugin write only to the folders the user allowed (its sandbox on macOS), so the
+///   message names the options that allow it.
+struct PluginPaths {
+  /// The environment variable by which the plugin names the package's directory.
+  static let environmentKey = "AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY"
+
+  /// The package's directory, absolute, as the plugin gave it.
+  let package: String
+
+  /// The plugin's paths when `environment` says the executable runs under the plugin.
+  init?(environment: [String: String]) {
+    guard let package = environment[Self.environmentKey], package.hasPrefix("/") else {
+      return nil
+    }
+    self.package = package
+  }
+
+  init(package: String) { self.package = package }
+
+  /// `parsed`, or the first problem with the paths its options name when running under the
+  /// plugin.
+  static func vet<Options: PathOptions>(
+    _ parsed: Result<Options, RunOptions.UsageError>, under plugin: PluginPaths?
+  ) -> Result<Options, RunOptions.UsageError> {
+    guard let plugin, case .success(let options) = parsed,
+      let problem = plugin.problem(reading: options.pathsRead, writing: options.pathsWritten)
+    else { return parsed }
+    return .failure(problem)
+  }
+
+  /// The first problem with the paths read (`reading`) and the reports written (`writing`),
+  /// or `nil` when the plugin may go on.
+  func problem(reading: [String], writing: [String]) -> RunOptions.UsageError? {
+    for path in reading + writing where !isInside(path) {
+      return .init(
+        message: "'\(path)' is outside the package directory '\(package)'; "
+          + "'swift package authcheck' reads and writes only inside the package")
+    }
+    for path in writing {
+      if let reason = writeRefusal(path) {
+        return .init(
+          message: "cannot write '\(path)': \(reason); SwiftPM lets a plugin write only where "
+            + "it is allowed to: 'swift package --allow-writing-to-package-directory authcheck …' "
+            + "(or '--allow-writing-to-directory FOLDER')")
+      }
+    }
+    return nil
+  }
+
+  /// Whether `path`, relative to the package's directory, names something inside it.
+  func isInside(_ path: String) -> Bool {
+    let root = Self.components(package)
+    var resolved = path.hasPrefix("/") ? [] : root
+    for component in path.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": if !resolved.isEmpty { resolved.removeLast() }
+      default: resolved.append(String(component))
+      }
+    }
+    if resolved.starts(with: root) { return true }
+    // The same folder by another name (`/tmp` and `/private/tmp` on macOS).
+    let real = Self.components(URL(fileURLWithPath: package).resolvingSymlinksInPath().path)
+    return path.hasPrefix("/") && resolved.starts(with: real)
+  }
+
+  private static func components(_ path: String) -> [String] {
+    path.split(separator: "/").filter { $0 != "." }.map(String.init)
+  }
+
+  /// Why nothing can be created where `path` goes (its nearest existing folder: a report's
+  /// folder, or a counterexample folder not made yet), or `nil` if a file can be. Tries with a
+  /// fresh file, removed at once; a folder that doesn't exist is left for the report's writer
+  /// to explain.
+  func writeRefusal(_ path: String) -> String? {
+    var folder = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: package))
+      .standardizedFileURL
+    var isDirectory: ObjCBool = false
+    let fileManager = FileManager.default
+    while !(fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue)
+    {
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return nil }
+      folder = parent
+    }
+    let probe = folder.appendingPathComponent(".authcheck-write-check-\(UUID().uuidString)").path
+    let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+    guard descriptor >= 0 else {
+      let code = errno
+      guard code == EACCES || code == EPERM || code == EROFS else { return nil }
+      return String(cString: strerror(code))
+    }
+    close(descriptor)
+    unlink(probe)
+    return nil
+  }
+}
+
+/// Options that name files: the ones read, and the reports written.
+protocol PathOptions {
+  var pathsRead: [String] { get }
+  var pathsWritten: [String] { get }
+}
+
+extension RunOptions: PathOptions {
+  var pathsRead: [String] { paths }
+  var pathsWritten: [String] { junit.map { [$0] } ?? [] }
+}
+
+extension ExploreOptions: PathOptions {
+  var pathsRead: [String] { infoPath.map { [$0] } ?? [] }
+  var pathsWritten: [String] { counterexamples.map { [$0] } ?? [] }
+}
