@@ -14,8 +14,9 @@ enum Help {
       -h, --help       show this help
       --version        print the version
       --junit FILE     also write a JUnit XML report to FILE, for CI
-      --format FORMAT  what to print: 'text' (the default) or 'json' (one JSON document;
-                       the schema is in README.md, "CI reports")
+      --format FORMAT  what to print: 'text' (the default), 'json' (one JSON document;
+                       the schema is in README.md, "CI reports") or 'github' (a GitHub
+                       Actions annotation per failure and error, then the summary line)
       --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)

@@ -15,9 +15,10 @@ struct RunOptions: Equatable {
   /// Whether to report which rules, observables and flags the scenarios exercised.
   var coverage = false
 
-  /// What standard output shows: the text report, or one JSON document.
+  /// What standard output shows: the text report, one JSON document, or GitHub Actions
+  /// workflow commands.
   enum OutputFormat: String, CaseIterable, Equatable {
-    case text, json
+    case text, json, github
   }
 
   struct UsageError: Error, Equatable {
@@ -71,14 +72,15 @@ struct RunOptions: Equatable {
         options.junit = path
       case "--format":
         guard let name = rest.popFirst() else {
-          return .failure(UsageError(message: "'--format' needs a value: 'text' or 'json'"))
+          return .failure(
+            UsageError(message: "'--format' needs a value: 'text', 'json' or 'github'"))
         }
         guard let format = OutputFormat(rawValue: name) else {
           let hint = EditDistance.didYouMean(name, among: OutputFormat.allCases.map(\.rawValue))
           return .failure(
             UsageError(
               message: "unknown format '\(name)'"
-                + (hint.isEmpty ? "; expected 'text' or 'json'" : hint)))
+                + (hint.isEmpty ? "; expected 'text', 'json' or 'github'" : hint)))
         }
         options.format = format
       default:

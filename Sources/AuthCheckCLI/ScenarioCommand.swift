@@ -36,8 +36,10 @@ enum ScenarioCommand {
       let batch = files[start..<min(start + batchSize, files.count)]
       let done = ScenarioOutcome.run(
         paths: Array(batch), mutation: options.mutation, workers: workers)
-      if options.format == .text {
-        for outcome in done { stdout.write(report.render(outcome)) }
+      switch options.format {
+      case .text: for outcome in done { stdout.write(report.render(outcome)) }
+      case .github: for outcome in done { stdout.write(GitHubAnnotations.render(outcome)) }
+      case .json: break
       }
       outcomes += done
     }
@@ -54,7 +56,7 @@ enum ScenarioCommand {
       }
     }
     switch options.format {
-    case .text:
+    case .text, .github:
       if let coverage { stdout.write(coverage.table) }
       stdout.write(summary.line + "\n")
     case .json:
@@ -252,9 +254,15 @@ struct ScenarioReport {
       return rendered.isEmpty ? "" : ensureNewline(rendered)
     }
     guard let failure = result.failure else { return "" }
-    var text = ensureNewline(
+    let text = ensureNewline(
       renderer.render(
         .error(failure.message, at: failure.position), file: path, source: file.source))
+    return text + Self.explanation(of: failure)
+  }
+
+  /// The lines under a failure's message: expected and actual values, rules, steps taken.
+  static func explanation(of failure: ScenarioFailure) -> String {
+    var text = ""
     if let expected = failure.expected, let actual = failure.actual {
       text += "  expected: \(SystemPath.displayed(expected))\n"
       text += "  actual:   \(SystemPath.displayed(actual))\n"

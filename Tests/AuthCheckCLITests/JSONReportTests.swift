@@ -172,7 +172,7 @@ struct DocumentedReport: Decodable, Equatable {
         + CLITests.usageLine)
     let missing = CLITests.run(["x.yaml", "--format"])
     #expect(
-      missing.stderr == "authcheck: error: '--format' needs a value: 'text' or 'json'\n"
+      missing.stderr == "authcheck: error: '--format' needs a value: 'text', 'json' or 'github'\n"
         + CLITests.usageLine)
   }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthCheckCLI
+
+@Suite struct GitHubAnnotationsTests {
+  /// A workflow command read back as the GitHub Actions runner reads it: properties split at
+  /// `,` and `=`, then `%25`, `%0D`, `%0A`, `%3A`, `%2C` undone (`%25` last, so an escaped `%`
+  /// followed by `0A` stays as typed); the message unescaped the same way without `%3A`/`%2C`.
+  struct ReadBack: Equatable {
+    var command: String
+    var properties: [String: String]
+    var message: String
+
+    init?(_ line: Substring) {
+      guard line.hasPrefix("::"), let end = line.dropFirst(2).range(of: "::") else { return nil }
+      let head = line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]
+      message = Self.unescape(String(line[end.upperBound...]), property: false)
+      let name = head.prefix { $0 != " " }
+      command = String(name)
+      properties = [:]
+      for pair in head.dropFirst(name.count + 1).split(separator: ",") {
+        guard let equals = pair.firstIndex(of: "=") else { return nil }
+        properties[String(pair[..<equals])] = Self.unescape(
+          String(pair[pair.index(after: equals)...]), property: true)
+      }
+    }
+
+    init(command: String, properties: [String: String], message: String) {
+      self.command = command
+      self.properties = properties
+      self.message = message
+    }
+
+    static func unescape(_ text: String, property: Bool) -> String {
+      var text = text.replacingOccurrences(of: "%0D", with: "\r")
+        .replacingOccurrences(of: "%0A", with: "\n")
+      if property {
+        text = text.replacingOccurrences(of: "%3A", with: ":")
+          .replacingOccurrences(of: "%2C", with: ",")
+      }
+      return text.replacingOccurrences(of: "%25", with: "%")
+    }
+  }
+
+  @Test(
+    "the runner's escaping: % CR LF in a message, and : , in a property too",
+    arguments: [
+      ("plain", "plain", "plain"),
+      ("100%", "100%25", "100%25"),
+      ("a\nb\r\nc", "a%0Ab%0D%0Ac", "a%0Ab%0D%0Ac"),
+      ("a, b: c", "a, b: c", "a%2C b%3A c"),
+      ("%0A", "%250A", "%250A"),
+    ])
+  func escaping(text: String, data: String, property: String) {
+    #expect(GitHubAnnotations.escapeData(text) == data)
+    #expect(GitHubAnnotations.escapeProperty(text) == property)
+  }
+
+  @Test("warnings and notes are ::warning and ::notice commands")
+  func severities() {
+    let warning = GitHubAnnotations.command(
+      .warning, file: "a,b.yaml", line: 2, column: 3, title: "t", message: "m\n")
+    #expect(warning == "::warning file=a%2Cb.yaml,line=2,col=3,title=t::m\n")
+    let note = GitHubAnnotations.command(
+      .note, file: "a.yaml", line: 1, column: 1, title: "t: u", message: "50% done")
+    #expect(note == "::notice file=a.yaml,line=1,col=1,title=t%3A u::50%25 done\n")
+  }
+
+  @Test("a run prints one command per failure and per error, and the summary line last")
+  func run() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(CLITests.passing("passes"), to: "a.yaml")
+    // A failure whose message spans lines, in a file whose name holds a comma and a colon.
+    let failing = try folder.write(CLITests.failing("fails, 100%"), to: "b, c: d.yaml")
+    // An error whose message quotes a '%'.
+    let invalid = try folder.write("scenario: x\nsteps:\n  - \"tapp%\": y\n", to: "e.yaml")
+    let run = CLITests.run([folder.url.path, "--format", "github"])
+    #expect(run.status == 1)
+    #expect(run.stderr == "")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.last == "authcheck: 1 passed, 2 failed")
+    let expected: String =
+      "::error file=\(folder.url.path)/b%2C c%3A d.yaml,line=5,col=15,"
+      + "title=FAIL fails%2C 100%25::expected prompt 'whenInUse', got 'none'%0A"
+      + "  expected: whenInUse%0A  actual:   none%0A"
+      + "  because R6: no prompt is pending%0A"
+      + "  steps taken:%0A    line 3: launch"
+    #expect(lines.first.map(String.init) == expected)
+    #expect(
+      ReadBack(lines[0])
+        == ReadBack(
+          command: "error",
+          properties: [
+            "file": failing, "line": "5", "col": "15", "title": "FAIL fails, 100%",
+          ],
+          message: GitHubAnnotationsTests.failureMessage))
+    #expect(
+      ReadBack(lines[1])
+        == ReadBack(
+          command: "error",
+          properties: ["file": invalid, "line": "3", "col": "5", "title": "ERROR \(invalid)"],
+          message: "unknown step 'tapp%'; did you mean 'tap'?"))
+    // The text report of the same run fails the same way.
+    #expect(CLITests.run([folder.url.path]).status == run.status)
+  }
+
+  static let failureMessage: String =
+    "expected prompt 'whenInUse', got 'none'\n  expected: whenInUse\n"
+    + "  actual:   none\n  because R6: no prompt is pending\n"
+    + "  steps taken:\n    line 3: launch"
+
+  @Test("with --coverage the table comes before the summary line, which stays last")
+  func coverage() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(CLITests.passing("passes"), to: "a.yaml")
+    let run = CLITests.run([file, "--format", "github", "--coverage"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("rule coverage: "))
+    #expect(run.stdout.hasSuffix("\nauthcheck: 1 passed, 0 failed\n"))
+    #expect(!run.stdout.contains("::"))
+  }
+}
