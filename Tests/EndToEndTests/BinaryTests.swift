@@ -74,21 +74,40 @@ import Testing
   }
 
   static func run(_ arguments: [String], executable: URL? = nil) throws -> Run {
+    try launch(executable ?? Self.executable(), arguments, in: repository)
+  }
+
+  /// Runs `executable` with `arguments` in `folder`, without `NO_COLOR`, plus `environment`.
+  /// With `mergingErrors`, standard error goes into `stdout` as it would in a terminal, in the
+  /// order written.
+  static func launch(
+    _ executable: URL, _ arguments: [String], in folder: URL,
+    environment extra: [String: String] = [:], mergingErrors: Bool = false
+  ) throws -> Run {
     let process = Process()
-    process.executableURL = try executable ?? Self.executable()
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = repository
+    process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "NO_COLOR")
+    environment.merge(extra) { $1 }
     process.environment = environment
     let stdout = Pipe()
-    let stderr = Pipe()
+    // Standard error goes to a file, so that neither pipe can fill while the other is read.
+    let errorFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("authcheck-stderr-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    let stderr = try FileHandle(forWritingTo: errorFile)
     process.standardOutput = stdout
-    process.standardError = stderr
+    process.standardError = mergingErrors ? stdout : stderr
     try process.run()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    try stderr.close()
+    let errors = try Data(contentsOf: errorFile)
     return Run(
       status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
       stderr: String(decoding: errors, as: UTF8.self))

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Runs `swift package authcheck …` in a package that depends on this one, as an iOS project
+/// would, and compares it with the `authcheck` executable run in the same folder.
+///
+/// SwiftPM passes everything a command plugin prints to its own standard output, and exits with
+/// status 1 when the plugin ends with another status N, saying "Plugin ended with exit code N"
+/// on standard error: the plugin's standard output is compared with the executable's standard
+/// output and error together, and N with the executable's status.
+@Suite struct PluginTests {
+  /// The fixture package's copy in a temporary folder, with its dependency pointing here.
+  struct Fixture {
+    let url: URL
+
+    init() throws {
+      let fileManager = FileManager.default
+      url = fileManager.temporaryDirectory.resolvingSymlinksInPath()
+        .appendingPathComponent("authcheck-plugin-\(UUID().uuidString)", isDirectory: true)
+      let source = BinaryTests.repository.appendingPathComponent("Tests/Fixtures/PluginUser")
+      try fileManager.copyItem(at: source, to: url)
+      let manifest = url.appendingPathComponent("Package.swift")
+      let text = try String(contentsOf: manifest, encoding: .utf8)
+      let pointed = text.replacingOccurrences(
+        of: #".package(path: "../../..")"#,
+        with: ".package(path: \"\(BinaryTests.repository.standardizedFileURL.path)\")")
+      #expect(pointed != text, "the fixture's manifest names the repository as '../../..'")
+      try Data(pointed.utf8).write(to: manifest)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+  }
+
+  /// The `swift` driver on `PATH`.
+  static func swift() throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for folder in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw BinaryTests.ExecutableNotFound(searched: path.split(separator: ":").map(String.init))
+  }
+
+  /// The executable's exit status as `swift package` reports it: 0 when it exits 0, else the N
+  /// of "Plugin ended with exit code N" (and `swift package`'s own status is 1); `nil` if the
+  /// output says neither.
+  static func pluginStatus(_ run: BinaryTests.Run) -> Int32? {
+    if run.status == 0 { return 0 }
+    let phrase = "Plugin ended with exit code "
+    guard run.status == 1, let range = run.stderr.range(of: phrase) else { return nil }
+    return Int32(run.stderr[range.upperBound...].prefix { $0.isNumber })
+  }
+
+  @Test("swift package authcheck prints and exits as the executable, and refuses as it does")
+  func pluginMatchesExecutable() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let executable = try BinaryTests.executable()
+    let swift = try Self.swift()
+    // One build of the fixture kept under this package's .build, so a second `swift test`
+    // builds authcheck again only where its sources changed.
+    let scratch = BinaryTests.repository.appendingPathComponent(".build/plugin-fixture").path
+    func plugin(_ arguments: [String], allowWriting: Bool = false) throws -> BinaryTests.Run {
+      let allow = allowWriting ? ["--allow-writing-to-package-directory"] : []
+      return try BinaryTests.launch(
+        swift, ["package", "--scratch-path", scratch] + allow + ["authcheck"] + arguments,
+        in: fixture.url)
+    }
+    func direct(_ arguments: [String], underPlugin: Bool = false) throws -> BinaryTests.Run {
+      try BinaryTests.launch(
+        executable, arguments, in: fixture.url,
+        environment: underPlugin
+          ? ["AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY": fixture.url.standardizedFileURL.path] : [:],
+        mergingErrors: true)
+    }
+
+    // Passing and failing files, another format, a usage error, and explore's help.
+    let same: [[String]] = [
+      ["scenarios/"], ["scenarios/passes.yaml", "--format", "github"], ["--bogus", "scenarios"],
+      ["explore", "--help"],
+    ]
+    for arguments in same {
+      let expected = try direct(arguments)
+      let run = try plugin(arguments)
+      #expect(run.stdout == expected.stdout, "\(arguments): \(run.stderr)")
+      #expect(Self.pluginStatus(run) == expected.status, "\(arguments): \(run.stderr)")
+    }
+    let failing = try direct(["scenarios/"])
+    #expect(failing.status == 1)
+    #expect(try direct(["scenarios/passes.yaml"]).status == 0)
+
+    // A report the user allowed the plugin to write.
+    let report = fixture.url.appendingPathComponent("authcheck.xml")
+    let written = try plugin(["scenarios/", "--junit", "authcheck.xml"], allowWriting: true)
+    #expect(Self.pluginStatus(written) == 1, "\(written.stderr)")
+    #expect(written.stdout == failing.stdout)
+    #expect(FileManager.default.fileExists(atPath: report.path))
+
+    // A path outside the package, read or written: the executable's own usage error.
+    let outside = try plugin(["explore", "--info", "../Info.plist"])
+    #expect(Self.pluginStatus(outside) == 2)
+    #expect(
+      outside.stdout.hasPrefix(
+        "authcheck explore: error: '../Info.plist' is outside the package directory '"))
+    let outsideDirect = try direct(["explore", "--info", "../Info.plist"], underPlugin: true)
+    #expect(outside.stdout == outsideDirect.stdout)
+
+    // A report where the plugin may not write (Linux: no sandbox, so a folder even root can't
+    // write in; elsewhere SwiftPM's sandbox keeps the package read-only without permission).
+    #if os(Linux)
+      try FileManager.default.createSymbolicLink(
+        atPath: fixture.url.appendingPathComponent("reports").path, withDestinationPath: "/sys")
+    #else
+      try FileManager.default.createDirectory(
+        at: fixture.url.appendingPathComponent("reports"), withIntermediateDirectories: true)
+    #endif
+    let refused = try plugin(["scenarios/", "--junit", "reports/authcheck.xml"])
+    #expect(Self.pluginStatus(refused) == 2)
+    #expect(refused.stdout.hasPrefix("authcheck: error: cannot write 'reports/authcheck.xml': "))
+    #expect(refused.stdout.contains("--allow-writing-to-package-directory"))
+    #expect(refused.stdout.hasSuffix("usage: authcheck PATH… (authcheck --help for more)\n"))
+    #if os(Linux)
+      let refusedDirect = try direct(
+        ["scenarios/", "--junit", "reports/authcheck.xml"], underPlugin: true)
+      #expect(refused.stdout == refusedDirect.stdout)
+    #endif
+  }
+}
