@@ -14,7 +14,7 @@ struct AuthCheckPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     let process = Process()
     process.executableURL = try context.tool(named: "authcheck").url
-    process.arguments = arguments
+    process.arguments = Self.withoutPermissions(arguments)
     process.currentDirectoryURL = context.package.directoryURL
     var environment = ProcessInfo.processInfo.environment
     environment["AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY"] = context.package.directoryURL.path
@@ -27,5 +27,33 @@ struct AuthCheckPlugin: CommandPlugin {
       exit(128 + process.terminationStatus)
     }
     exit(process.terminationStatus)
+  }
+
+  /// SwiftPM's permission options, which it also reads after the plugin's name
+  /// (`swift package authcheck scenarios/ --allow-writing-to-package-directory …`) and grants,
+  /// and passes on all the same: they are SwiftPM's, not authcheck's. `true`: takes a value.
+  static let permissionOptions = [
+    "--allow-writing-to-package-directory": false, "--allow-writing-to-directory": true,
+    "--allow-network-connections": true, "--disable-sandbox": false,
+  ]
+
+  /// `arguments` without SwiftPM's permission options (up to a `--`).
+  static func withoutPermissions(_ arguments: [String]) -> [String] {
+    var kept: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        kept.append(argument)
+        kept += rest
+        break
+      }
+      let name = String(argument.prefix { $0 != "=" })
+      guard let takesValue = permissionOptions[name] else {
+        kept.append(argument)
+        continue
+      }
+      if takesValue && name == argument { _ = rest.popFirst() }
+    }
+    return kept
   }
 }

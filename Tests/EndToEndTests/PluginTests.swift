@@ -60,11 +60,9 @@ import Testing
     // One build of the fixture kept under this package's .build, so a second `swift test`
     // builds authcheck again only where its sources changed.
     let scratch = BinaryTests.repository.appendingPathComponent(".build/plugin-fixture").path
-    func plugin(_ arguments: [String], allowWriting: Bool = false) throws -> BinaryTests.Run {
-      let allow = allowWriting ? ["--allow-writing-to-package-directory"] : []
-      return try BinaryTests.launch(
-        swift, ["package", "--scratch-path", scratch] + allow + ["authcheck"] + arguments,
-        in: fixture.url)
+    func plugin(_ arguments: [String]) throws -> BinaryTests.Run {
+      try BinaryTests.launch(
+        swift, ["package", "--scratch-path", scratch, "authcheck"] + arguments, in: fixture.url)
     }
     func direct(_ arguments: [String], underPlugin: Bool = false) throws -> BinaryTests.Run {
       try BinaryTests.launch(
@@ -89,9 +87,10 @@ import Testing
     #expect(failing.status == 1)
     #expect(try direct(["scenarios/passes.yaml"]).status == 0)
 
-    // A report the user allowed the plugin to write.
+    // A report the user allowed the plugin to write; SwiftPM's option also after the command.
     let report = fixture.url.appendingPathComponent("authcheck.xml")
-    let written = try plugin(["scenarios/", "--junit", "authcheck.xml"], allowWriting: true)
+    let written = try plugin(
+      ["scenarios/", "--allow-writing-to-package-directory", "--junit", "authcheck.xml"])
     #expect(Self.pluginStatus(written) == 1, "\(written.stderr)")
     #expect(written.stdout == failing.stdout)
     #expect(FileManager.default.fileExists(atPath: report.path))
