@@ -8,25 +8,28 @@ import Foundation
 /// ::error file=scenarios/a.yaml,line=19,col=28,title=FAIL staged Always upgrade::expected …
 /// ```
 ///
-/// A passing scenario prints nothing; the summary line stays last. Values are escaped as the
-/// runner reads them back: in the message `%`, CR and LF become `%25`, `%0D`, `%0A`; in the
+/// A passing scenario prints nothing; the summary line stays last. Paths, names and messages
+/// have their control characters shown as in the text report (`SystemPath.displayed(_:)`), then
+/// every value is escaped as the runner reads it back: in the message `%`, CR and LF become `%25`, `%0D`, `%0A`; in the
 /// properties `:` and `,` also become `%3A` and `%2C`.
 enum GitHubAnnotations {
   /// The workflow commands for one file: its failure, or each diagnostic of an invalid file.
   static func render(_ outcome: ScenarioOutcome) -> String {
-    let path = outcome.file.path
+    let path = SystemPath.displayed(outcome.file.path)
     guard let result = outcome.result else {
       return outcome.diagnostics.map { diagnostic in
         command(
           diagnostic.severity, file: path, line: diagnostic.position.line,
-          column: diagnostic.position.column, title: "ERROR \(path)", message: diagnostic.message)
+          column: diagnostic.position.column, title: "ERROR \(path)",
+          message: SystemPath.displayed(diagnostic.message))
       }.joined()
     }
     guard let failure = result.failure else { return "" }
     return command(
       .error, file: path, line: failure.position.line, column: failure.position.column,
-      title: "FAIL \(result.scenario.name)",
-      message: failure.message + "\n" + ScenarioReport.explanation(of: failure))
+      title: "FAIL \(SystemPath.displayed(result.scenario.name))",
+      message: SystemPath.displayed(failure.message) + "\n"
+        + ScenarioReport.explanation(of: failure))
   }
 
   /// One workflow command, `::error file=…,line=…,col=…,title=…::message`, with its line break.

@@ -107,6 +107,19 @@ import Testing
     #expect(CLITests.run([folder.url.path]).status == run.status)
   }
 
+  @Test("control characters in names and paths are shown escaped, as in the text report")
+  func controlCharacters() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(
+      "scenario: \"a \\u001B[2J b\"\nsteps:\n  - launch\n  - expect:\n      prompt: whenInUse\n",
+      to: "x\u{7}.yaml")
+    let run = CLITests.run([file, "--format", "github"])
+    #expect(run.status == 1)
+    #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    #expect(run.stdout.hasPrefix("::error file=\(folder.url.path)/x\\x07.yaml,line=5,col=15,"))
+    #expect(run.stdout.contains(",title=FAIL a \\x1B[2J b::"))
+  }
+
   static let failureMessage: String =
     "expected prompt 'whenInUse', got 'none'\n  expected: whenInUse\n"
     + "  actual:   none\n  because R6: no prompt is pending\n"
