@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
     .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
+    .library(name: "AuthApp", targets: ["AuthApp"]),
     .executable(name: "authcheck", targets: ["authcheck"]),
   ],
   dependencies: [],
@@ -19,8 +20,10 @@ let package = Package(
     .target(name: "AuthEngine"),
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel"]),
     .target(
+      name: "AuthApp", dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]),
+    .target(
       name: "AuthCheckCLI",
-      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]
+      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp"]
     ),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
     // The engine's benchmark on a toy system: `Benchmarks/engine.sh`.
@@ -37,6 +40,7 @@ let package = Package(
     .testTarget(
       name: "AuthExplorerTests",
       dependencies: ["AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"]),
+    .testTarget(name: "AuthAppTests", dependencies: ["AuthApp", "TestSupport"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],
