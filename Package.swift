@@ -33,7 +33,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
-    .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario", "TestSupport"]),
+    .testTarget(
+      name: "AuthScenarioTests", dependencies: ["AuthScenario", "AuthApp", "TestSupport"]),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: ["AuthEngine", "EngineBenchmark", "ToySystems", "TestSupport"]),

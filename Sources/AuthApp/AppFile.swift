@@ -61,9 +61,18 @@ public enum CheckFile: Sendable {
   public static func parse(_ bytes: [UInt8], path: String) -> CheckFile {
     let read = YAMLReader.read(utf8: bytes)
     let source = String(decoding: bytes, as: UTF8.self)
-    guard !read.hasErrors, AppSchema.isAppFile(read.root) else {
-      return .scenario(ScenarioFile.checked(read, source: source, path: path))
-    }
+    let isApp =
+      read.hasErrors ? Self.hasTopLevelAppKey(source) : AppSchema.isAppFile(read.root)
+    guard isApp else { return .scenario(ScenarioFile.checked(read, source: source, path: path)) }
     return .app(AppFile.checked(read, source: source, path: path))
+  }
+
+  /// Whether a line of `source` starts with the key `app:`: how a file the YAML reader rejects
+  /// is still reported as the app file it was meant to be.
+  static func hasTopLevelAppKey(_ source: String) -> Bool {
+    source.split(whereSeparator: \.isNewline).contains {
+      let line = $0.drop { $0 == "\u{FEFF}" }
+      return ["app:", "\"app\":", "'app':"].contains { line.hasPrefix($0) }
+    }
   }
 }

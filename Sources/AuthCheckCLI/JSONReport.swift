@@ -8,7 +8,7 @@ import Foundation
 /// a field that does not apply (`name` of an invalid file, `failure` of a pass…) is left out.
 struct JSONReport: Codable, Equatable {
   /// The version of the schema.
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   var version: Int
   /// One entry per file, in the order run.
@@ -19,6 +19,8 @@ struct JSONReport: Codable, Equatable {
 
   struct File: Codable, Equatable {
     var path: String
+    /// `scenario` or `app` (since version 2).
+    var kind: String
     /// The scenario's name; absent for an invalid file.
     var name: String?
     var status: String
@@ -26,8 +28,12 @@ struct JSONReport: Codable, Equatable {
     var duration: Double
     /// Present when `status` is `failed`.
     var failure: Failure?
-    /// Present when `status` is `error`: every problem found, sorted by position.
+    /// Present when `status` is `error`: every problem found, sorted by position. For an app
+    /// file, present whenever there is something to say: the static findings (errors and
+    /// warnings) and the failures.
     var diagnostics: [Message]?
+    /// For an app file: whether its stories were explored (since version 2).
+    var explored: Bool?
   }
 
   struct Failure: Codable, Equatable {
@@ -111,12 +117,15 @@ struct JSONReport: Codable, Equatable {
 extension JSONReport.File {
   init(_ outcome: ScenarioOutcome) {
     path = SystemPath.withBytesShown(outcome.file.path)
-    name = outcome.result?.scenario.name
+    kind = outcome.app == nil ? "scenario" : "app"
+    name = outcome.result?.scenario.name ?? outcome.app?.name
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
     failure = outcome.result?.failure.map(JSONReport.Failure.init)
     diagnostics =
       outcome.result == nil ? outcome.diagnostics.map(JSONReport.Message.init) : nil
+    if outcome.app?.diagnostics.isEmpty == true { diagnostics = nil }
+    explored = outcome.app?.report.map(\.explored)
   }
 }
 

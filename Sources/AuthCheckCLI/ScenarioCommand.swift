@@ -1,3 +1,4 @@
+import AuthApp
 import AuthModel
 import AuthScenario
 import Foundation
@@ -93,8 +94,10 @@ struct RunSummary: Equatable {
 /// What happened to one scenario file.
 struct ScenarioOutcome: Sendable {
   let file: ScenarioFile
-  /// `nil` when the file is invalid.
+  /// `nil` when the file is invalid, or an app file.
   let result: ScenarioResult?
+  /// The outcome of an app file; `file` then holds its path and text only.
+  var app: AppOutcome? = nil
   /// How long reading, checking and running the file took, in seconds.
   var seconds: Double = 0
 
@@ -113,7 +116,16 @@ struct ScenarioOutcome: Sendable {
   }
 
   private static func load(path: String, mutation: ModelMutation?) -> ScenarioOutcome {
-    let file = ScenarioFile.load(path: path)
+    let file: ScenarioFile
+    switch CheckFile.load(path: path) {
+    case .scenario(let scenarioFile):
+      file = scenarioFile
+    case .app(let appFile):
+      return ScenarioOutcome(
+        file: ScenarioFile(
+          path: appFile.path, source: appFile.source, scenario: .failure(DiagnosticError([]))),
+        result: nil, app: AppOutcome(appFile))
+    }
     guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
     }
@@ -150,12 +162,14 @@ struct ScenarioOutcome: Sendable {
   var passed: Bool { status == .passed }
 
   var status: Status {
+    if let app { return app.status }
     guard let result else { return .error }
     return result.passed ? .passed : .failed
   }
 
   /// The diagnostics of an invalid file, sorted by position; empty for a valid one.
   var diagnostics: [Diagnostic] {
+    if let app { return app.diagnostics }
     if case .failure(let error) = file.scenario { return error.diagnostics }
     return []
   }
@@ -163,18 +177,20 @@ struct ScenarioOutcome: Sendable {
   /// The line a report points at for this file: the failure's, the first diagnostic's, or for a
   /// passing scenario the line of its `scenario:` key.
   var line: Int {
+    if let app { return app.line }
     if let failure = result?.failure { return failure.position.line }
     if let first = diagnostics.first { return first.position.line }
-    return Self.declarationLine(in: file.source) ?? 1
+    return Self.declarationLine(of: "scenario", in: file.source) ?? 1
   }
 
-  /// The 1-based line of the top-level `scenario:` key in `source`, if a line starts with it.
-  static func declarationLine(in source: String) -> Int? {
+  /// The 1-based line of the top-level `key:` (`scenario:`, `app:`) in `source`, if a line
+  /// starts with it.
+  static func declarationLine(of key: String, in source: String) -> Int? {
     var number = 1
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == "\u{FEFF}" }
-      if trimmed.hasPrefix("scenario:") || trimmed.hasPrefix("\"scenario\":")
-        || trimmed.hasPrefix("'scenario':")
+      if trimmed.hasPrefix("\(key):") || trimmed.hasPrefix("\"\(key)\":")
+        || trimmed.hasPrefix("'\(key)':")
       {
         return number
       }
@@ -229,6 +245,7 @@ struct ScenarioReport {
   let color: Bool
 
   func render(_ outcome: ScenarioOutcome) -> String {
+    if let app = outcome.app { return app.render(self) }
     let path = SystemPath.displayed(outcome.file.path)
     guard let result = outcome.result else {
       return paint("ERROR", .red) + " \(path)\n" + details(outcome)
@@ -244,6 +261,7 @@ struct ScenarioReport {
   /// expected and actual values, rules and steps taken; for an invalid file its diagnostics.
   /// Empty for a pass; otherwise ends with a line break.
   func details(_ outcome: ScenarioOutcome) -> String {
+    if let app = outcome.app { return app.details(color: color) }
     let file = outcome.file
     let path = SystemPath.displayed(file.path)
     let renderer = DiagnosticRenderer(useColor: color)
@@ -274,12 +292,12 @@ struct ScenarioReport {
     return text
   }
 
-  private enum Colour: String {
+  enum Colour: String {
     case red = "31"
     case green = "32"
   }
 
-  private func paint(_ text: String, _ colour: Colour) -> String {
+  func paint(_ text: String, _ colour: Colour) -> String {
     color ? "\u{1B}[1;\(colour.rawValue)m\(text)\u{1B}[0m" : text
   }
 

@@ -13,6 +13,12 @@ public struct ScenarioFile: Sendable {
   /// The scenario, or every diagnostic that stops it, sorted by position.
   public let scenario: Result<Scenario, DiagnosticError>
 
+  package init(path: String, source: String, scenario: Result<Scenario, DiagnosticError>) {
+    self.path = path
+    self.source = source
+    self.scenario = scenario
+  }
+
   /// Reads and checks the file at `path`.
   ///
   /// A file that cannot be read is a diagnostic at 1:1 saying why: it does not exist (any

@@ -29,6 +29,22 @@ import Testing
     #expect(error.diagnostics.first?.message == "unknown key 'x' in a scenario")
   }
 
+  @Test("a file the YAML reader rejects is still an app file when a line starts with 'app:'")
+  func unreadableYAML() {
+    guard
+      case .app(let file) = CheckFile.parse(Array("app: A\nfeatures: {}\n".utf8), path: "a.yaml"),
+      case .failure(let error) = file.app
+    else {
+      Issue.record("expected an invalid app file")
+      return
+    }
+    #expect(error.diagnostics.map(\.position.line) == [2])
+    guard case .scenario = CheckFile.parse(Array("  app: A\nx: {}\n".utf8), path: "b.yaml") else {
+      Issue.record("an indented 'app:' made an app file")
+      return
+    }
+  }
+
   @Test("an app file names its Info.plist beside it, as a scenario does")
   func infoPlistBesideTheFile() throws {
     let folder = try TemporaryDirectory()

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthCheckCLI
+
+/// App files run beside scenarios in `authcheck PATH…`.
+@Suite struct AppFileCLITests {
+  /// An app file whose static checks find two A1 errors and an A2 warning.
+  static let broken = """
+    app: Broken
+    info:
+      NSLocationWhenInUseUsageDescription: x
+    features:
+      tracker:
+        startedBy: launch
+        holds:
+          - session: t
+            authorization: always
+          - backgroundActivity
+
+    """
+
+  /// An app file with no static finding.
+  static let clean = """
+    app: Clean
+    info:
+      NSLocationWhenInUseUsageDescription: x
+    features:
+      map:
+        startedBy: foreground
+        holds:
+          - session: s
+            authorization: whenInUse
+          - liveUpdates
+        needs:
+          foreground:
+            updates: full
+
+    """
+
+  static func folder() throws -> TemporaryDirectory {
+    let folder = try TemporaryDirectory()
+    _ = try folder.write(broken, to: "a-broken.yaml")
+    _ = try folder.write(clean, to: "b-clean.yaml")
+    _ = try folder.write("app: Typo\nfeaturs: {}\n", to: "c-typo.yaml")
+    _ = try folder.write(CLITests.passing("a scenario"), to: "d-scenario.yaml")
+    return folder
+  }
+
+  @Test("text: static errors fail with warnings under the file's line; no app passes unexplored")
+  func text() throws {
+    let folder = try Self.folder()
+    let run = CLITests.run([folder.path("a-broken.yaml"), folder.path("b-clean.yaml")])
+    let a = folder.path("a-broken.yaml")
+    let b = folder.path("b-clean.yaml")
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == """
+        FAIL Broken (\(a))
+        \(a):8:7: error: A1: Info.plist has no NSLocationAlwaysAndWhenInUseUsageDescription, \
+        which session 't' needs to ask for Always (R7)
+          8 |       - session: t
+            |       ^
+        \(a):8:7: warning: A2: premature Always (anti-pattern 1): session 't' asks for Always in \
+        feature 'tracker', which the app starts by itself ('startedBy: launch'), before the user \
+        asked for anything that needs Always
+          8 |       - session: t
+            |       ^
+        \(a):10:7: error: A1: UIBackgroundModes has no 'location', which the background activity \
+        session of feature 'tracker' needs (R35)
+          10 |       - backgroundActivity
+             |       ^
+        ERROR Clean (\(b))
+        \(b):1:1: error: exploration of app files is not implemented yet: 'works', the app's own \
+        checks and the ways each feature can fail were not checked
+          1 | app: Clean
+            | ^
+        authcheck: 0 passed, 2 failed
+
+        """)
+  }
+
+  @Test("the summary, JUnit and JSON count app files beside scenarios")
+  func reports() throws {
+    let folder = try Self.folder()
+    let (run, xml) = try JUnitReportTests.run([folder.url.path])
+    #expect(run.status == 1)
+    #expect(run.lines.dropLast().last == "authcheck: 1 passed, 3 failed")
+    let cases = xml.children("testsuite").flatMap { $0.children("testcase") }
+    #expect(
+      cases.map { $0.attributes["name"] } == ["Broken", "Clean", "c-typo.yaml", "a scenario"])
+    let failure = try #require(cases.first?.children("failure").first)
+    #expect(failure.attributes["type"] == "A1")
+    #expect(cases.map { $0.int("line") } == [8, 1, 2, 1])
+    #expect(cases.map { $0.children.map(\.name) } == [["failure"], ["error"], ["error"], []])
+    let json = CLITests.run([folder.url.path, "--format", "json"])
+    let report = try JSONDecoder().decode(DocumentedReport.self, from: Data(json.stdout.utf8))
+    #expect(report.files.map(\.kind) == ["app", "app", "app", "scenario"])
+    #expect(report.files.map(\.status) == [.failed, .error, .error, .passed])
+    #expect(report.files.map(\.explored) == [false, false, nil, nil])
+    #expect(report.files[0].diagnostics?.map(\.severity) == ["error", "warning", "error"])
+    #expect(report.summary == .init(passed: 1, failed: 1, errors: 2, total: 4))
+  }
+}
