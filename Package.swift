@@ -41,7 +41,8 @@ let package = Package(
     .testTarget(
       name: "AuthExplorerTests",
       dependencies: ["AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"]),
-    .testTarget(name: "AuthAppTests", dependencies: ["AuthApp", "TestSupport"]),
+    .testTarget(
+      name: "AuthAppTests", dependencies: ["AuthApp", "TestSupport"], exclude: ["BrokenApps"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],
