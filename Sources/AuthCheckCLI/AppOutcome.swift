@@ -1,11 +1,12 @@
 import AuthApp
 import AuthScenario
 
-/// What happened to one app file: read, checked statically, and (once implemented) explored.
+/// What happened to one app file: read, checked statically, and explored.
 ///
 /// An app file reports like a scenario: `PASS`, `FAIL` or `ERROR` with its name and path, the
-/// static warnings under that line, and the failures. An app that could not be explored is an
-/// `ERROR`: it never passes unchecked.
+/// static findings under that line, then each failure with its expected and actual values, the
+/// rules behind them and its shortest story. An app too large to explore is an `ERROR`: it
+/// never passes unchecked.
 struct AppOutcome: Sendable {
   let file: AppFile
   /// `nil` when the file is not a valid app file.
@@ -22,17 +23,17 @@ struct AppOutcome: Sendable {
 
   var name: String? { report?.app.name }
 
-  /// `failed` for a static error (or, once explored, a check that does not hold); `error` for
-  /// an invalid file, or an app this release could not explore.
+  /// `failed` for a static error or a check that does not hold; `error` for an invalid file,
+  /// or an app too large to explore.
   var status: ScenarioOutcome.Status {
     guard let report else { return .error }
     if report.passed { return .passed }
-    return report.failures.contains { $0.kind == .notExplored } ? .error : .failed
+    return report.failures.contains { $0.kind == .unsupported } ? .error : .failed
   }
 
   /// Every diagnostic of the file in position order: the reader's errors for an invalid file;
-  /// otherwise the static findings (errors and warnings) and the failures that are not static
-  /// findings, the latter at the `app:` key.
+  /// otherwise the static findings (errors and warnings) and the other failures, at their
+  /// need or check, or at the `app:` key.
   var diagnostics: [Diagnostic] {
     guard let report else {
       if case .failure(let error) = file.app { return error.diagnostics }
@@ -65,30 +66,74 @@ struct AppOutcome: Sendable {
     return title + named + "\n" + details(color: report.color)
   }
 
-  /// A failed app's first error, and the ids of the checks that failed it (`A1`), for JUnit.
+  /// A failed app's first failure, and what failed it (`A1`, `works`, `check`, `incomplete`),
+  /// for JUnit.
   var failureSummary: (message: String, type: String) {
     let failures = report?.failures ?? []
-    var checks: [String] = []
-    for case .staticCheck(let check) in failures.map(\.kind) where !checks.contains(check.rawValue)
-    {
-      checks.append(check.rawValue)
+    var types: [String] = []
+    for failure in failures where !types.contains(failure.kind.typeName) {
+      types.append(failure.kind.typeName)
     }
     return (
-      failures.first?.message ?? "failed",
-      checks.isEmpty ? "failure" : checks.joined(separator: " ")
+      failures.first?.message ?? "failed", types.isEmpty ? "failure" : types.joined(separator: " ")
     )
   }
 
-  /// The diagnostics with their source lines; empty when there are none.
+  /// The static findings with their source lines, then each failure with its values, rules
+  /// and story; empty when there is nothing to say.
   func details(color: Bool) -> String {
-    let rendered = DiagnosticRenderer(useColor: color).render(
-      diagnostics, file: file.path, source: file.source)
-    return rendered.isEmpty || rendered.hasSuffix("\n") ? rendered : rendered + "\n"
+    let renderer = DiagnosticRenderer(useColor: color)
+    guard let report else {
+      return Self.line(renderer.render(diagnostics, file: file.path, source: file.source))
+    }
+    var text = Self.line(
+      renderer.render(report.findings.map(\.diagnostic), file: file.path, source: file.source))
+    let appLine = SourcePosition(
+      line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
+    for failure in report.failures where !failure.kind.isStaticCheck {
+      text += Self.line(
+        renderer.render(
+          .error(failure.message, at: failure.position ?? appLine), file: file.path,
+          source: file.source))
+      if let expected = failure.expected, let actual = failure.actual {
+        text += "  expected: \(expected)\n"
+        text += "  actual:   \(actual)\n"
+      }
+      for citation in failure.because {
+        text += "  because \(citation.rule.id): \(citation.cause)\n"
+      }
+      if !failure.story.isEmpty {
+        text += "  shortest story:\n"
+        for (number, step) in failure.story.enumerated() {
+          text += "    \(number + 1). \(step.step)"
+          text +=
+            step.reactions.isEmpty
+            ? "\n" : " — the app: \(step.reactions.joined(separator: "; "))\n"
+        }
+      }
+    }
+    return text
+  }
+
+  private static func line(_ text: String) -> String {
+    text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
   }
 }
 
 extension AppFailure.Kind {
   var isStaticCheck: Bool {
     if case .staticCheck = self { true } else { false }
+  }
+
+  /// The kind of check that failed, as JUnit's `type` names it.
+  var typeName: String {
+    switch self {
+    case .staticCheck(let check): check.rawValue
+    case .works: "works"
+    case .check: "check"
+    case .incomplete: "incomplete"
+    case .internalError: "internal"
+    case .unsupported: "unsupported"
+    }
   }
 }

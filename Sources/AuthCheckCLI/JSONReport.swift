@@ -34,6 +34,10 @@ struct JSONReport: Codable, Equatable {
     var diagnostics: [Message]?
     /// For an app file: whether its stories were explored (since version 2).
     var explored: Bool?
+    /// For an app file: its explorations, the cooperative user's then every user's.
+    var explorations: [Exploration]?
+    /// For an app file: every failure with its values, rules and story.
+    var failures: [AppFailureEntry]?
   }
 
   struct Failure: Codable, Equatable {
@@ -47,6 +51,33 @@ struct JSONReport: Codable, Equatable {
     var rules: [RuleCause]
     /// The steps that happened before the failure.
     var stepsTaken: [Step]
+  }
+
+  struct Exploration: Codable, Equatable {
+    /// `cooperative` or `any`.
+    var user: String
+    var states: Int
+    var transitions: Int
+    var depth: Int
+    var complete: Bool
+  }
+
+  struct AppFailureEntry: Codable, Equatable {
+    /// `A1`, `works`, `check`, `incomplete`, `internal` or `unsupported`.
+    var check: String
+    var line: Int?
+    var column: Int?
+    var message: String
+    var expected: String?
+    var actual: String?
+    var rules: [RuleCause]
+    /// The shortest story, each step with the model steps the app made in it.
+    var story: [StoryEntry]
+  }
+
+  struct StoryEntry: Codable, Equatable {
+    var step: String
+    var app: [String]
   }
 
   struct RuleCause: Codable, Equatable {
@@ -126,6 +157,23 @@ extension JSONReport.File {
       outcome.result == nil ? outcome.diagnostics.map(JSONReport.Message.init) : nil
     if outcome.app?.diagnostics.isEmpty == true { diagnostics = nil }
     explored = outcome.app?.report.map(\.explored)
+    explorations = outcome.app?.report.map {
+      $0.explorations.map {
+        JSONReport.Exploration(
+          user: $0.cooperative ? "cooperative" : "any", states: $0.states,
+          transitions: $0.transitions, depth: $0.depth, complete: $0.complete)
+      }
+    }
+    failures = outcome.app?.report.map {
+      $0.failures.map { failure in
+        JSONReport.AppFailureEntry(
+          check: failure.kind.typeName, line: failure.position?.line,
+          column: failure.position?.column, message: failure.message,
+          expected: failure.expected, actual: failure.actual,
+          rules: failure.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
+          story: failure.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
+      }
+    }
   }
 }
 

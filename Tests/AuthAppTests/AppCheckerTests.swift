@@ -15,13 +15,40 @@ import Testing
     #expect(report.failures.map(\.kind) == [.staticCheck(.a1)])
   }
 
-  @Test("an app with no static error is never passed without its exploration")
-  func unexploredNeverPasses() throws {
-    let app = try AppSchemaTests.check(MarkedSource(AppSchemaTests.ekiBright).text).get()
-    let report = AppChecker.check(app)
+  /// The documented example, its second check over every user (as the format's own example).
+  static var example: AppDescription {
+    get throws {
+      let text = MarkedSource(AppSchemaTests.ekiBright).text
+        .replacingOccurrences(of: "user: cooperative", with: "user: any")
+      return try AppSchemaTests.check(text).get()
+    }
+  }
+
+  @Test("the documented example passes both explorations, whose sizes are pinned")
+  func examplePasses() throws {
+    let report = AppChecker.check(try Self.example)
     #expect(report.findings.isEmpty)
-    #expect(!report.passed)
-    #expect(report.failures.map(\.kind) == [.notExplored])
+    #expect(report.failures == [])
+    #expect(report.explored)
+    #expect(
+      report.explorations.map { [$0.states, $0.transitions, $0.depth] } == [
+        [121, 463, 10], [25441, 201093, 20],
+      ])
+  }
+
+  @Test("only a non-cooperative answer reaches 'denied': the cooperative user never does")
+  func cooperativeUser() throws {
+    let app = try AppSchemaTests.check(MarkedSource(AppSchemaTests.ekiBright).text).get()
+    #expect(app.checks[1].users == .cooperative)
+    let report = AppChecker.check(app)
+    #expect(report.failures.map(\.kind) == [.check(index: 1)])
+    #expect(report.failures.first?.position == app.checks[1].position)
+    #expect(
+      report.failures.first?.message
+        == "check 'a denied user can still open the app and see stations' does not hold: no "
+        + "story reaches such a state for the cooperative user")
+    // Over every user, a story reaches it: tap dontAllow.
+    #expect(AppChecker.check(try Self.example).passed)
   }
 
   @Test("warnings alone do not fail an app")

@@ -1,0 +1,416 @@
+import AuthEngine
+import AuthExplorer
+import AuthModel
+
+/// An app's description as a transition system: the model of RULES.md with the app's features
+/// on top, explored by AuthExplorer's engine.
+///
+/// ## The packed state
+///
+/// One 64-bit word, low bits first:
+///
+/// | bits | what |
+/// |---|---|
+/// | `codec.bitWidth` | the model's state (``AuthorizationStateCodec``, the app's sessions as its catalogue, in file order) |
+/// | one per feature | the feature is on |
+/// | one per `restore` feature | it was on at the last termination (the app saved it) |
+/// | 1 | a reaction the model refused happened (an internal error, with its story) |
+///
+/// Nothing else is stored: whether a feature is *running* or *paused* follows from its on bit,
+/// its `inBackground` and where the app is; what the app holds is the union of what its running
+/// features hold, which the model's state already records. A state needs
+/// `codec.bitWidth + features + restored + 1` bits; ``init(_:cooperative:)`` refuses an app
+/// that needs more than 64 (at most 7 sessions fit the codec, and 32 purpose keys the model).
+///
+/// ## Steps
+///
+/// The user's (every answer of the prompt on screen; every Settings change; starting a `user`
+/// feature that is off and stopping one that is on, in the foreground with no prompt up), the
+/// lifecycle's (`launch`, `launch: background`, `background`, `foreground`, `wait`,
+/// `terminate`) and the system's (`backgroundEvent`). The app's reactions run inside the step
+/// that triggers them, after the model's own event: at a launch, `launch` features start, then
+/// restored ones, then (into the foreground) `foreground` ones; entering the foreground, paused
+/// features resume, then `foreground` features start; leaving it, `foreground` features stop,
+/// then running `pause` features pause. Starting or resuming takes the feature's holdings in
+/// order, skipping what another running feature already holds; starting then makes its
+/// requests (a feature started paused at a background launch makes them too: the model gives a
+/// request outside the foreground its effect, usually none). Stopping or pausing releases its
+/// holdings in reverse order, except what another running feature still holds. Managers are
+/// no-ops until the model has CLLocationManager delegates (R41).
+///
+/// With `cooperative`, only the cooperative user's steps are taken: while a prompt is on screen
+/// (an app's prompt with the app in the foreground, or R14's system prompt anywhere), its most
+/// generous answer and nothing else; never a Settings change.
+public struct AppSystem: TransitionSystem {
+  /// A state: the model's, which features are on, which the app saved at termination.
+  public struct State: Sendable {
+    public var explored: ExploredState
+    /// Bit `i`: feature `i` is on.
+    public var on: UInt32
+    /// Bit `i`: feature `i` (a `restore` feature) was on at the last termination.
+    public var saved: UInt32
+    /// A reaction the model refused happened on the way here.
+    public var refusedReaction: Bool
+  }
+
+  /// A step.
+  public enum Action: Hashable, Sendable {
+    /// A model event: a lifecycle step, an answer, a Settings change, the system's event.
+    case event(AuthorizationEvent)
+    /// The user starts feature `i`.
+    case start(Int)
+    /// The user stops feature `i`.
+    case stop(Int)
+  }
+
+  public let app: AppDescription
+  public let model: AuthorizationSystem
+  public let cooperative: Bool
+  public let actions: [Action]
+  /// The catalogue index of each session id.
+  let sessionIndex: [String: Int]
+  let featureShift: UInt64
+  let savedShift: UInt64
+  let refusedShift: UInt64
+  /// The index, among the saved bits, of each `restore` feature.
+  let savedSlot: [Int?]
+  /// The number of bits a packed state uses.
+  public let bitWidth: Int
+  /// The checks, set by whoever explores the system.
+  public var properties: [Property<AppSystem>] = []
+
+  /// Why an app cannot be explored.
+  public struct Unsupported: Error, Hashable, Sendable {
+    public let message: String
+  }
+
+  /// The app's system, over any user's stories or only the cooperative user's.
+  public init(_ app: AppDescription, cooperative: Bool) throws(Unsupported) {
+    self.app = app
+    self.cooperative = cooperative
+    var entries: [SessionCatalogue.Entry] = []
+    var index: [String: Int] = [:]
+    for feature in app.features {
+      for holding in feature.holds {
+        if case .session(let id, let goal, let key) = holding.kind {
+          index[id] = entries.count
+          entries.append(.init(goal, fullAccuracyPurposeKey: key))
+        }
+      }
+    }
+    guard entries.count <= SessionCatalogue.maximumCount else {
+      throw Unsupported(
+        message: "the app holds \(entries.count) sessions; at most "
+          + "\(SessionCatalogue.maximumCount) can be explored")
+    }
+    guard app.features.count <= 16 else {
+      throw Unsupported(
+        message: "the app has \(app.features.count) features; at most 16 can be explored")
+    }
+    sessionIndex = index
+    do {
+      model = try AuthorizationSystem(
+        configuration: app.configuration, catalogue: SessionCatalogue(entries))
+    } catch {
+      throw Unsupported(message: error.message)
+    }
+    var slots: [Int?] = []
+    var savedCount = 0
+    for feature in app.features {
+      slots.append(feature.restore ? savedCount : nil)
+      if feature.restore { savedCount += 1 }
+    }
+    savedSlot = slots
+    featureShift = UInt64(model.codec.bitWidth)
+    savedShift = featureShift + UInt64(app.features.count)
+    refusedShift = savedShift + UInt64(savedCount)
+    bitWidth = Int(refusedShift) + 1
+    guard bitWidth <= 64 else {
+      throw Unsupported(
+        message: "the app's state needs \(bitWidth) bits; at most 64 can be explored")
+    }
+    var actions: [Action] = [
+      .event(.launch), .event(.relaunchInBackground), .event(.enterBackground),
+      .event(.enterForeground), .event(.wait), .event(.terminate), .event(.backgroundEvent),
+    ]
+    for button in [PromptButton.allowOnce, .allowWhileUsing, .dontAllow] {
+      for precise in [nil, true, false] { actions.append(.event(.tap(button, precise: precise))) }
+    }
+    actions += [
+      .event(.tap(.changeToAlwaysAllow, precise: nil)),
+      .event(.tap(.keepOnlyWhileUsing, precise: nil)),
+    ]
+    actions += LocationSetting.allCases.map { .event(.settings(.location($0))) }
+    actions += [
+      .event(.settings(.precise(true))), .event(.settings(.precise(false))),
+      .event(.settings(.locationServices(true))), .event(.settings(.locationServices(false))),
+      .event(.settings(.restrictions(true))), .event(.settings(.restrictions(false))),
+      .event(.settings(.reset)),
+    ]
+    for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
+      actions += [.start(i), .stop(i)]
+    }
+    self.actions = actions
+  }
+
+  // MARK: TransitionSystem
+
+  public var initialStates: [State] {
+    // Nothing to reduce: a fresh state has no request result and no termination record.
+    let explored = ExploredState(
+      model: AuthorizationState(configuration: app.configuration, start: app.start))
+    return [State(explored: explored, on: 0, saved: 0, refusedReaction: false)]
+  }
+
+  public func next(_ state: State, _ action: Action) -> State? {
+    var story: [String]? = nil
+    return advance(state, action, story: &story)
+  }
+
+  public func pack(_ state: State) -> UInt64 {
+    var savedBits: UInt64 = 0
+    for (i, slot) in savedSlot.enumerated() where state.saved & (1 << UInt32(i)) != 0 {
+      if let slot { savedBits |= 1 << UInt64(slot) }
+    }
+    return model.codec.pack(state.explored) | UInt64(state.on) << featureShift
+      | savedBits << savedShift | (state.refusedReaction ? 1 : 0) << refusedShift
+  }
+
+  public func unpack(_ packed: UInt64) -> State {
+    let modelBits = featureShift == 64 ? packed : packed & ((1 << featureShift) - 1)
+    let featureMask: UInt64 = (1 << UInt64(app.features.count)) - 1
+    var saved: UInt32 = 0
+    for (i, slot) in savedSlot.enumerated() {
+      if let slot, packed >> (savedShift + UInt64(slot)) & 1 != 0 { saved |= 1 << UInt32(i) }
+    }
+    return State(
+      explored: model.codec.unpack(modelBits), on: UInt32(packed >> featureShift & featureMask),
+      saved: saved, refusedReaction: packed >> refusedShift & 1 != 0)
+  }
+
+  // MARK: Steps
+
+  /// The state after `action`, or `nil` when it cannot happen; `story`, when not `nil`,
+  /// receives the model steps the app's reactions made, in the order made.
+  func advance(_ state: State, _ action: Action, story: inout [String]?) -> State? {
+    guard !state.refusedReaction else { return nil }
+    let m = state.explored.model
+    let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
+    var running = runningMask(state)
+    switch action {
+    case .start(let i), .stop(let i):
+      guard m.app == .foreground, m.pendingPrompt == nil else { return nil }
+      let isOn = state.on & bit(i) != 0
+      var next = state
+      if case .start = action {
+        guard !isOn else { return nil }
+        start(i, in: &next, running: &running, story: &story)
+      } else {
+        guard isOn else { return nil }
+        release(i, in: &next, running: &running, story: &story)
+        next.on &= ~bit(i)
+      }
+      return next
+    case .event(let event):
+      if cooperative {
+        if case .settings = event { return nil }
+        if onScreen {
+          guard case .tap(let button, let precise) = event, let prompt = m.pendingPrompt,
+            Self.generousAnswer(prompt, app.configuration) == (button, precise)
+          else { return nil }
+        } else if case .tap = event {
+          return nil
+        }
+      }
+      guard let after = model.next(state.explored, event) else { return nil }
+      var next = state
+      next.explored = after
+      react(to: event, in: &next, running: &running, story: &story)
+      return next
+    }
+  }
+
+  /// The cooperative user's answer to `prompt`: its most generous button, with Precise on
+  /// where the prompt has the toggle.
+  static func generousAnswer(_ prompt: PendingPrompt, _ c: AppConfiguration) -> (
+    PromptButton, Bool?
+  ) {
+    switch prompt {
+    case .whenInUse: (.allowWhileUsing, prompt.offersPreciseToggle(c) ? true : nil)
+    case .alwaysUpgrade: (.changeToAlwaysAllow, nil)
+    case .temporaryFullAccuracy: (.allowOnce, nil)
+    }
+  }
+
+  @inline(__always) func bit(_ i: Int) -> UInt32 { 1 << UInt32(i) }
+
+  /// Whether feature `i` runs in `state`: on, and not paused.
+  public func isRunning(_ i: Int, _ state: State) -> Bool {
+    state.on & bit(i) != 0 && runsWhere(i, state.explored.model.app)
+  }
+
+  /// Whether feature `i`, on, runs with the app at `place`: a `pause` feature only in the
+  /// foreground.
+  func runsWhere(_ i: Int, _ place: AppRunState) -> Bool {
+    app.features[i].backgroundBehavior == .keep || place == .foreground
+  }
+
+  /// The running features of `state`, a bit each.
+  func runningMask(_ state: State) -> UInt32 {
+    var mask: UInt32 = 0
+    for i in app.features.indices where isRunning(i, state) { mask |= bit(i) }
+    return mask
+  }
+
+  /// The app's reactions to `event`, which the model has taken; `running` is the set of
+  /// running features before the event, kept up to date as features take and release.
+  private func react(
+    to event: AuthorizationEvent, in state: inout State, running: inout UInt32,
+    story: inout [String]?
+  ) {
+    let features = app.features.indices
+    switch event {
+    case .launch, .relaunchInBackground:
+      let saved = state.saved
+      state.saved = 0
+      for i in features where app.features[i].startedBy == .launch {
+        start(i, in: &state, running: &running, story: &story)
+      }
+      for i in features where saved & bit(i) != 0 {
+        start(i, in: &state, running: &running, story: &story)
+      }
+      if event == .launch {
+        for i in features where app.features[i].startedBy == .foreground {
+          start(i, in: &state, running: &running, story: &story)
+        }
+      }
+    case .enterForeground:
+      for i in features where state.on & bit(i) != 0 && running & bit(i) == 0 {
+        take(i, in: &state, running: &running, story: &story)
+      }
+      for i in features where app.features[i].startedBy == .foreground {
+        start(i, in: &state, running: &running, story: &story)
+      }
+    case .enterBackground:
+      for i in features where app.features[i].startedBy == .foreground && state.on & bit(i) != 0 {
+        release(i, in: &state, running: &running, story: &story)
+        state.on &= ~bit(i)
+      }
+      for i in features where running & bit(i) != 0 && !runsWhere(i, .background) {
+        release(i, in: &state, running: &running, story: &story)
+      }
+    case .terminate:
+      for i in features where savedSlot[i] != nil && state.on & bit(i) != 0 {
+        state.saved |= bit(i)
+      }
+      state.on = 0
+      running = 0
+    default:
+      break
+    }
+  }
+
+  /// Starts feature `i` if it is off: on; its holdings if it runs where the app is; then its
+  /// requests.
+  private func start(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+  ) {
+    guard state.on & bit(i) == 0 else { return }
+    state.on |= bit(i)
+    if runsWhere(i, state.explored.model.app) {
+      take(i, in: &state, running: &running, story: &story)
+    }
+    for request in app.features[i].requests {
+      let event: AuthorizationEvent
+      switch request.kind {
+      case .whenInUse: event = .requestWhenInUseAuthorization
+      case .always: event = .requestAlwaysAuthorization
+      case .temporaryFullAccuracy(let key):
+        guard let purposeKey = app.configuration.purposeKey(named: key) else { continue }
+        event = .requestTemporaryFullAccuracyAuthorization(purposeKey)
+      }
+      perform(event, request.summary, in: &state, story: &story)
+    }
+  }
+
+  /// Whether a running feature other than `i` holds what `holding` names.
+  private func heldByAnother(_ holding: Holding, besides i: Int, running: UInt32) -> Bool {
+    app.features.indices.contains { j in
+      j != i && running & bit(j) != 0 && app.features[j].holds.contains { $0.kind == holding.kind }
+    }
+  }
+
+  /// Takes feature `i`'s holdings in order, but what another running feature holds.
+  private func take(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+  ) {
+    for holding in app.features[i].holds where !heldByAnother(holding, besides: i, running: running)
+    {
+      let event: AuthorizationEvent
+      let summary: String
+      switch holding.kind {
+      case .session(let id, let goal, _):
+        let index = sessionIndex[id]!
+        event = .createSession(
+          SessionID(UInt8(index)), authorization: goal,
+          fullAccuracyPurposeKey: model.codec.entryKeys[index])
+        summary = holding.summary
+      case .liveUpdates:
+        event = .liveUpdates(iterating: true)
+        summary = "liveUpdates: start"
+      case .monitor:
+        event = .monitor(iterating: true)
+        summary = "monitor: start"
+      case .backgroundActivity:
+        event = .backgroundActivity(held: true)
+        summary = "backgroundActivity: start"
+      case .manager: continue  // R41: managers come with the model's delegate callbacks
+      }
+      perform(event, summary, in: &state, story: &story)
+    }
+    running |= bit(i)
+  }
+
+  /// Releases feature `i`'s holdings in reverse order, but what another running feature holds.
+  private func release(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+  ) {
+    guard running & bit(i) != 0 else { return }
+    for holding in app.features[i].holds.reversed()
+    where !heldByAnother(holding, besides: i, running: running) {
+      let event: AuthorizationEvent
+      let summary: String
+      switch holding.kind {
+      case .session(let id, _, _):
+        event = .invalidateSession(SessionID(UInt8(sessionIndex[id]!)))
+        summary = "invalidate: \(id)"
+      case .liveUpdates:
+        event = .liveUpdates(iterating: false)
+        summary = "liveUpdates: stop"
+      case .monitor:
+        event = .monitor(iterating: false)
+        summary = "monitor: stop"
+      case .backgroundActivity:
+        event = .backgroundActivity(held: false)
+        summary = "backgroundActivity: stop"
+      case .manager: continue
+      }
+      perform(event, summary, in: &state, story: &story)
+    }
+    running &= ~bit(i)
+  }
+
+  /// Applies a reaction's model event; a refusal marks the state.
+  private func perform(
+    _ event: AuthorizationEvent, _ summary: String, in state: inout State, story: inout [String]?
+  ) {
+    guard !state.refusedReaction else { return }
+    if let next = model.next(state.explored, event) {
+      state.explored = next
+      story?.append(summary)
+    } else {
+      state.refusedReaction = true
+      story?.append(summary + " (refused by the model)")
+    }
+  }
+}
