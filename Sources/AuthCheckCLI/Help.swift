@@ -9,8 +9,8 @@ enum Help {
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
     (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
     invalid file, and a last line 'authcheck: N passed, M failed'. A file with an 'app' key is
-    an app file (docs/APPS.md): its static checks A1–A4 run; its exploration is not
-    implemented yet, so an app file never passes.
+    an app file (docs/APPS.md): its static checks A1–A4 run, then every story of the app is
+    explored for 'works' and the app's own checks.
 
     options:
       -h, --help       show this help

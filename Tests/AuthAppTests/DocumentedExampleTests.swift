@@ -23,5 +23,6 @@ import Testing
       ])
     let report = AppChecker.check(app)
     #expect(report.findings.isEmpty)  // A1–A4 find nothing
+    #expect(report.failures.isEmpty)  // it works, explored over every story
   }
 }

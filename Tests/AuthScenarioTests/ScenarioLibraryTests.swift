@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Every file of the project's scenarios/ folder is a test case: a scenario must pass, and so
-/// must an app file (which, until app files are explored, none can: see docs/APPS.md).
+/// must an app file (scenarios/apps/, docs/APPS.md), explored over every story.
 @Suite struct ScenarioLibraryTests {
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
