@@ -416,38 +416,31 @@ public struct AppSchema: SchemaChecking {
   private mutating func values<T: Hashable>(
     _ node: YAMLNode, _ options: [(String, T)], _ what: String
   ) -> [T]? {
-    guard let list = node.sequence else { return choice(node, options, what).map { [$0] } }
+    oneOrMore(node) { $0.choice($1, options, what) }
+  }
+
+  /// A name or a list of names, none twice.
+  private mutating func names(_ node: YAMLNode, _ what: String) -> [String]? {
+    oneOrMore(node) { $0.text($1, what) }
+  }
+
+  /// One item, or a non-empty list of items none of which is listed twice, each read by `read`.
+  private mutating func oneOrMore<T: Equatable>(
+    _ node: YAMLNode, _ read: (inout AppSchema, YAMLNode) -> T?
+  ) -> [T]? {
+    guard let list = node.sequence else { return read(&self, node).map { [$0] } }
     guard !list.items.isEmpty else {
-      error("expected at least one value for '\(what)'", at: node.position)
+      error("expected at least one value", at: node.position)
       return nil
     }
     var found: [T] = []
     for item in list.items {
-      guard let value = choice(item.node, options, what) else { return nil }
+      guard let value = read(&self, item.node) else { return nil }
       if found.contains(value) {
         error("'\(item.node.string ?? "")' is listed twice", at: item.node.position)
         return nil
       }
       found.append(value)
-    }
-    return found
-  }
-
-  /// A name or a list of names.
-  private mutating func names(_ node: YAMLNode, _ what: String) -> [String]? {
-    guard let list = node.sequence else { return text(node, what).map { [$0] } }
-    guard !list.items.isEmpty else {
-      error("expected at least one name", at: node.position)
-      return nil
-    }
-    var found: [String] = []
-    for item in list.items {
-      guard let name = text(item.node, what) else { return nil }
-      if found.contains(name) {
-        error("'\(name)' is listed twice", at: item.node.position)
-        return nil
-      }
-      found.append(name)
     }
     return found
   }
