@@ -19,7 +19,8 @@ public enum AppChecker {
       AppFailure(.staticCheck($0.check), message: $0.message, at: $0.position)
     }
     guard staticErrors.isEmpty else {
-      return AppReport(app: app, findings: findings, failures: staticErrors, explorations: [])
+      return AppReport(
+        app: app, findings: findings, failures: staticErrors, explorations: [], waysToFail: [])
     }
     var failures: [AppFailure] = []
     var explorations: [AppExploration] = []
@@ -50,11 +51,24 @@ public enum AppChecker {
               + "stories stopped after \(result.states) states; nothing is proved", at: nil))
       }
     }
+    var ways: [WayToFail] = []
+    if let system = try? AppSystem(app, cooperative: false) {
+      if let found = system.waysToFail(maxStates: options.maxStates) {
+        ways = found
+      } else if !failures.contains(where: { $0.kind == .incomplete }) {
+        failures.append(
+          AppFailure(
+            .incomplete,
+            message: "INCOMPLETE: the search for the ways each feature can fail stopped early",
+            at: nil))
+      }
+    }
     failures.sort {
       ($0.position ?? .init(line: 0, column: 0)) < ($1.position ?? .init(line: 0, column: 0))
     }
     return AppReport(
-      app: app, findings: findings, failures: failures, explorations: explorations)
+      app: app, findings: findings, failures: failures, explorations: explorations,
+      waysToFail: ways)
   }
 
   /// A property and how its violation reads as a failure.
@@ -168,6 +182,8 @@ public struct AppReport: Hashable, Sendable {
   public var failures: [AppFailure]
   /// The explorations run: the cooperative user's, then every user's; none after a static error.
   public var explorations: [AppExploration]
+  /// The ways each feature can fail, over every user (a report, not a verdict).
+  public var waysToFail: [WayToFail]
 
   /// The findings that only warn (A2–A4).
   public var warnings: [StaticFinding] { findings.filter { !$0.check.isError } }

@@ -38,6 +38,8 @@ struct JSONReport: Codable, Equatable {
     var explorations: [Exploration]?
     /// For an app file: every failure with its values, rules and story.
     var failures: [AppFailureEntry]?
+    /// For an app file: the ways each feature can fail, each reason with its shortest story.
+    var waysToFail: [WayToFailEntry]?
   }
 
   struct Failure: Codable, Equatable {
@@ -72,6 +74,18 @@ struct JSONReport: Codable, Equatable {
     var actual: String?
     var rules: [RuleCause]
     /// The shortest story, each step with the model steps the app made in it.
+    var story: [StoryEntry]
+  }
+
+  struct WayToFailEntry: Codable, Equatable {
+    var feature: String
+    /// `foreground` or `background`.
+    var place: String
+    /// The rule ids the model cites for the unmet values, and `paused`.
+    var reason: [String]
+    var rules: [RuleCause]
+    var expected: String
+    var actual: String
     var story: [StoryEntry]
   }
 
@@ -172,6 +186,15 @@ extension JSONReport.File {
           expected: failure.expected, actual: failure.actual,
           rules: failure.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
           story: failure.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
+      }
+    }
+    waysToFail = outcome.app?.report.map {
+      $0.waysToFail.map { way in
+        JSONReport.WayToFailEntry(
+          feature: way.feature, place: way.place.rawValue, reason: way.reason,
+          rules: way.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
+          expected: way.expected, actual: way.actual,
+          story: way.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
       }
     }
   }

@@ -71,3 +71,26 @@ extension BrokenAppTests {
     }
   }
 }
+
+extension BrokenAppTests {
+  @Test("the ways a feature can fail: each distinct reason once, with a shortest story")
+  func waysToFail() throws {
+    let load = { (file: String) in
+      AppChecker.check(
+        try AppFile.load(path: Self.folder.appendingPathComponent(file).path).app.get())
+    }
+    // A feature that pauses in the background fails there one way: its own pause.
+    let paused = try load("paused-background-need.yaml").waysToFail
+    #expect(paused.map(\.reason) == [["R33", "paused"]])
+    #expect(paused.first?.actual == "updates none")
+    #expect(paused.first?.story.map(\.step).first == "launch")
+    // A geofence held with When In Use fails in more ways, each once, each with a story.
+    let ways = try load("geofence-without-background-session.yaml").waysToFail
+    #expect(Set(ways.map(\.because)).count == ways.count)
+    #expect(ways.allSatisfy { $0.feature == "stationGeofence" && !$0.story.isEmpty })
+    // A denial from Settings and the app left in the background past its grace period (R20)
+    // are two of them.
+    #expect(ways.contains { $0.because.contains { $0.cause.contains("Never") } })
+    #expect(ways.contains { $0.reason.contains("R20") })
+  }
+}
