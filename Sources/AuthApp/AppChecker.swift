@@ -236,6 +236,8 @@ public struct AppFailure: Hashable, Sendable {
   public var because: [Citation]
   /// The shortest story to the failure.
   public var story: [StoryStep]
+  /// The terms the final state of the story does not meet (empty when none applies).
+  public var unmet: [Condition.Term] = []
 
   public init(
     _ kind: Kind, message: String, at position: SourcePosition?, story: [StoryStep] = []
@@ -249,7 +251,9 @@ public struct AppFailure: Hashable, Sendable {
 
   /// Fills `expected`, `actual` and `because` from the terms of `condition` unmet in `state`.
   mutating func explain(_ condition: Condition, in state: AppSystem.State, _ system: AppSystem) {
-    describe(condition.terms.filter { !system.holds($0.term, in: state) }, in: state, system)
+    let terms = condition.terms.filter { !system.holds($0.term, in: state) }
+    unmet = terms.map(\.term)
+    describe(terms, in: state, system)
   }
 
   /// Fills `expected` (`not` the condition) and `actual`, `because` from every term of a

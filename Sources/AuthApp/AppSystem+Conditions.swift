@@ -150,20 +150,55 @@ extension AppSystem {
 
   /// The story of `path`: each step with the model steps the app's reactions made.
   public func story(_ path: Path<AppSystem>) -> [StoryStep] {
-    var state = path.initialState
+    story(from: path.initialState, path.steps.map(\.action))
+  }
+
+  /// The story of `actions` from `state`: each step with the model steps the app made in it.
+  func story(from state: State, _ actions: [Action]) -> [StoryStep] {
+    var state = state
     var steps: [StoryStep] = []
-    for step in path.steps {
-      var reactions: [String]? = []
-      if let next = advance(state, step.action, story: &reactions) { state = next }
-      steps.append(StoryStep(step: summary(step.action), reactions: reactions ?? []))
+    for action in actions {
+      var reactions: [AuthorizationEvent]? = []
+      if let next = advance(state, action, story: &reactions) { state = next }
+      var event: AuthorizationEvent?
+      if case .event(let e) = action { event = e }
+      steps.append(
+        StoryStep(
+          step: summary(action), reactions: (reactions ?? []).map(reactionSummary), event: event,
+          reactionEvents: reactions ?? []))
     }
     return steps
+  }
+
+  /// A model step the app made, as the story tells it: `session: alerts (authorization:
+  /// always)`, `liveUpdates: stop`, `request: always`.
+  func reactionSummary(_ event: AuthorizationEvent) -> String {
+    let names = self.names
+    switch event {
+    case .createSession(let id, let goal, let key):
+      return "session: \(names.name(of: id)) (authorization: \(goal.rawValue)"
+        + (key.map { ", fullAccuracyPurposeKey: \(model.codec.keyNames[Int($0.index)])" } ?? "")
+        + ")"
+    case .invalidateSession(let id): return "invalidate: \(names.name(of: id))"
+    case .liveUpdates(let on): return "liveUpdates: \(on ? "start" : "stop")"
+    case .monitor(let on): return "monitor: \(on ? "start" : "stop")"
+    case .backgroundActivity(let on): return "backgroundActivity: \(on ? "start" : "stop")"
+    case .requestWhenInUseAuthorization: return "request: whenInUse"
+    case .requestAlwaysAuthorization: return "request: always"
+    case .requestTemporaryFullAccuracyAuthorization(let key):
+      return "request: temporaryFullAccuracy (purposeKey: \(model.codec.keyNames[Int(key.index)]))"
+    default: return summary(.event(event))
+    }
   }
 }
 
 /// One step of a story: what happened, and what the app did in it.
 public struct StoryStep: Hashable, Sendable {
   public var step: String
-  /// The model steps the app's reactions made, in order.
+  /// The model steps the app's reactions made, in order, as the story tells them.
   public var reactions: [String]
+  /// The step's model event; `nil` for the user's start or stop of a feature.
+  public var event: AuthorizationEvent?
+  /// The model steps the app's reactions made, in order.
+  public var reactionEvents: [AuthorizationEvent]
 }

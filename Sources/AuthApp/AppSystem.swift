@@ -163,7 +163,7 @@ public struct AppSystem: TransitionSystem {
   }
 
   public func next(_ state: State, _ action: Action) -> State? {
-    var story: [String]? = nil
+    var story: [AuthorizationEvent]? = nil
     return advance(state, action, story: &story)
   }
 
@@ -192,7 +192,7 @@ public struct AppSystem: TransitionSystem {
 
   /// The state after `action`, or `nil` when it cannot happen; `story`, when not `nil`,
   /// receives the model steps the app's reactions made, in the order made.
-  func advance(_ state: State, _ action: Action, story: inout [String]?) -> State? {
+  func advance(_ state: State, _ action: Action, story: inout [AuthorizationEvent]?) -> State? {
     guard !state.refusedReaction else { return nil }
     let m = state.explored.model
     let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
@@ -266,7 +266,7 @@ public struct AppSystem: TransitionSystem {
   /// running features before the event, kept up to date as features take and release.
   private func react(
     to event: AuthorizationEvent, in state: inout State, running: inout UInt32,
-    story: inout [String]?
+    story: inout [AuthorizationEvent]?
   ) {
     let features = app.features.indices
     switch event {
@@ -313,7 +313,7 @@ public struct AppSystem: TransitionSystem {
   /// Starts feature `i` if it is off: on; its holdings if it runs where the app is; then its
   /// requests.
   private func start(
-    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     guard state.on & bit(i) == 0 else { return }
     state.on |= bit(i)
@@ -329,7 +329,7 @@ public struct AppSystem: TransitionSystem {
         guard let purposeKey = app.configuration.purposeKey(named: key) else { continue }
         event = .requestTemporaryFullAccuracyAuthorization(purposeKey)
       }
-      perform(event, request.summary, in: &state, story: &story)
+      perform(event, in: &state, story: &story)
     }
   }
 
@@ -342,75 +342,55 @@ public struct AppSystem: TransitionSystem {
 
   /// Takes feature `i`'s holdings in order, but what another running feature holds.
   private func take(
-    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     for holding in app.features[i].holds where !heldByAnother(holding, besides: i, running: running)
     {
-      let event: AuthorizationEvent
-      let summary: String
-      switch holding.kind {
-      case .session(let id, let goal, _):
-        let index = sessionIndex[id]!
-        event = .createSession(
-          SessionID(UInt8(index)), authorization: goal,
-          fullAccuracyPurposeKey: model.codec.entryKeys[index])
-        summary = holding.summary
-      case .liveUpdates:
-        event = .liveUpdates(iterating: true)
-        summary = "liveUpdates: start"
-      case .monitor:
-        event = .monitor(iterating: true)
-        summary = "monitor: start"
-      case .backgroundActivity:
-        event = .backgroundActivity(held: true)
-        summary = "backgroundActivity: start"
-      case .manager: continue  // R41: managers come with the model's delegate callbacks
-      }
-      perform(event, summary, in: &state, story: &story)
+      if let event = event(holding, taking: true) { perform(event, in: &state, story: &story) }
     }
     running |= bit(i)
   }
 
   /// Releases feature `i`'s holdings in reverse order, but what another running feature holds.
   private func release(
-    _ i: Int, in state: inout State, running: inout UInt32, story: inout [String]?
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     guard running & bit(i) != 0 else { return }
     for holding in app.features[i].holds.reversed()
     where !heldByAnother(holding, besides: i, running: running) {
-      let event: AuthorizationEvent
-      let summary: String
-      switch holding.kind {
-      case .session(let id, _, _):
-        event = .invalidateSession(SessionID(UInt8(sessionIndex[id]!)))
-        summary = "invalidate: \(id)"
-      case .liveUpdates:
-        event = .liveUpdates(iterating: false)
-        summary = "liveUpdates: stop"
-      case .monitor:
-        event = .monitor(iterating: false)
-        summary = "monitor: stop"
-      case .backgroundActivity:
-        event = .backgroundActivity(held: false)
-        summary = "backgroundActivity: stop"
-      case .manager: continue
-      }
-      perform(event, summary, in: &state, story: &story)
+      if let event = event(holding, taking: false) { perform(event, in: &state, story: &story) }
     }
     running &= ~bit(i)
   }
 
+  /// The model's step that takes or releases `holding`; `nil` for a manager (R41: managers
+  /// come with the model's delegate callbacks).
+  private func event(_ holding: Holding, taking: Bool) -> AuthorizationEvent? {
+    switch holding.kind {
+    case .session(let id, let goal, _):
+      let index = sessionIndex[id]!
+      return taking
+        ? .createSession(
+          SessionID(UInt8(index)), authorization: goal,
+          fullAccuracyPurposeKey: model.codec.entryKeys[index])
+        : .invalidateSession(SessionID(UInt8(index)))
+    case .liveUpdates: return .liveUpdates(iterating: taking)
+    case .monitor: return .monitor(iterating: taking)
+    case .backgroundActivity: return .backgroundActivity(held: taking)
+    case .manager: return nil
+    }
+  }
+
   /// Applies a reaction's model event; a refusal marks the state.
   private func perform(
-    _ event: AuthorizationEvent, _ summary: String, in state: inout State, story: inout [String]?
+    _ event: AuthorizationEvent, in state: inout State, story: inout [AuthorizationEvent]?
   ) {
     guard !state.refusedReaction else { return }
+    story?.append(event)
     if let next = model.next(state.explored, event) {
       state.explored = next
-      story?.append(summary)
     } else {
       state.refusedReaction = true
-      story?.append(summary + " (refused by the model)")
     }
   }
 }

@@ -17,6 +17,9 @@ public struct WayToFail: Hashable, Sendable {
   /// The unmet keys, expected and actual, as an app file writes them.
   public var expected: String
   public var actual: String
+  /// The unmet observables' actual values as a scenario's `expect` writes them
+  /// (`updates: none`).
+  public var observed: [String]
   /// The shortest story that reaches it, over every user.
   public var story: [StoryStep]
 }
@@ -53,7 +56,10 @@ extension AppSystem {
       frontier.append(state)
     }
     var found:
-      [[(reason: [String], because: [Citation], expected: String, actual: String, packed: UInt64)]] =
+      [[(
+        reason: [String], because: [Citation], expected: String, actual: String,
+        observed: [String], packed: UInt64
+      )]] =
         Array(repeating: [], count: needs.count)
     while !frontier.isEmpty {
       var next: [State] = []
@@ -66,8 +72,10 @@ extension AppSystem {
           var because: [Citation] = []
           var expected: [String] = []
           var actual: [String] = []
+          var observed: [String] = []
           for term in unmet {
             let (value, citations) = self.actual(term.term, in: state)
+            if term.term.isObservable { observed.append("\(term.term.key): \(value)") }
             rules.formUnion(citations.map(\.rule))
             for citation in citations where !because.contains(citation) { because.append(citation) }
             expected.append("\(term.term.key) \(Self.expected(term.term))")
@@ -81,7 +89,7 @@ extension AppSystem {
           found[n].append(
             (
               reason, because, expected.joined(separator: ", "), actual.joined(separator: ", "),
-              pack(state)
+              observed, pack(state)
             ))
         }
         let packed = pack(state)
@@ -105,17 +113,12 @@ extension AppSystem {
           indexes.append(index)
           at = from
         }
-        var state = unpack(at)
-        var story: [StoryStep] = []
-        for index in indexes.reversed() {
-          var reactions: [String]? = []
-          if let successor = advance(state, actions[index], story: &reactions) { state = successor }
-          story.append(StoryStep(step: summary(actions[index]), reactions: reactions ?? []))
-        }
+        let story = self.story(from: unpack(at), indexes.reversed().map { actions[$0] })
         ways.append(
           WayToFail(
             feature: app.features[need.feature].name, place: need.place, reason: way.reason,
-            because: way.because, expected: way.expected, actual: way.actual, story: story))
+            because: way.because, expected: way.expected, actual: way.actual,
+            observed: way.observed, story: story))
       }
     }
     return ways

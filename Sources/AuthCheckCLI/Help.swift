@@ -21,6 +21,11 @@ enum Help {
       --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)
+      --counterexamples DIR
+                       write each failure of an app file as a scenario DIR/<app>-<check>.yaml
+                       whose last expectation fails (an existing file is an error)
+      --paths DIR      write the ways each feature of an app file can fail, one scenario each
+                       (they pass: each documents a denial path)
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
                        (prompts-from-background, allow-once-never-lapses)
 

@@ -14,6 +14,10 @@ struct RunOptions: Equatable {
   var format = OutputFormat.text
   /// Whether to report which rules, observables and flags the scenarios exercised.
   var coverage = false
+  /// `--counterexamples DIR`: app files' failures written as scenarios.
+  var counterexamples: String?
+  /// `--paths DIR`: the ways each feature of an app file can fail, written as scenarios.
+  var storyPaths: String?
 
   /// What standard output shows: the text report, or one JSON document.
   enum OutputFormat: String, CaseIterable, Equatable {
@@ -26,10 +30,13 @@ struct RunOptions: Equatable {
 
   static let flags = [
     "--help", "-h", "--version", "--mutation", "--junit", "--format", "--coverage",
+    "--counterexamples", "--paths",
   ]
 
   /// The options that take a value.
-  static let valueFlags: Set<String> = ["--mutation", "--junit", "--format"]
+  static let valueFlags: Set<String> = [
+    "--mutation", "--junit", "--format", "--counterexamples", "--paths",
+  ]
 
   static func parse(_ arguments: [String]) -> Result<RunOptions, UsageError> {
     var options = RunOptions()
@@ -69,6 +76,15 @@ struct RunOptions: Equatable {
           return .failure(UsageError(message: "'--junit' needs a file to write"))
         }
         options.junit = path
+      case "--counterexamples", "--paths":
+        guard let folder = rest.popFirst(), !folder.isEmpty else {
+          return .failure(UsageError(message: "'\(flag)' needs a folder to write to"))
+        }
+        if flag == "--paths" {
+          options.storyPaths = folder
+        } else {
+          options.counterexamples = folder
+        }
       case "--format":
         guard let name = rest.popFirst() else {
           return .failure(UsageError(message: "'--format' needs a value: 'text' or 'json'"))

@@ -54,6 +54,12 @@ enum ScenarioCommand {
         status = AuthCheckCLI.ExitCode.usage
       }
     }
+    if let failure = AppStoryFiles.write(
+      outcomes, counterexamples: options.counterexamples, paths: options.storyPaths)
+    {
+      stderr.write("authcheck: error: \(failure)\n")
+      status = AuthCheckCLI.ExitCode.usage
+    }
     switch options.format {
     case .text:
       if let coverage { stdout.write(coverage.table) }

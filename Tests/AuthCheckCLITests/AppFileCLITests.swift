@@ -146,3 +146,27 @@ import Testing
     #expect(report.summary == .init(passed: 2, failed: 1, errors: 1, total: 4))
   }
 }
+
+extension AppFileCLITests {
+  @Test("--counterexamples and --paths write scenarios that fail and pass when run; no overwrite")
+  func writtenStories() throws {
+    let folder = try TemporaryDirectory()
+    let app = try folder.write(Self.paused, to: "paused.yaml")
+    let counterexamples = folder.path("counterexamples")
+    let paths = folder.path("paths")
+    let run = CLITests.run([app, "--counterexamples", counterexamples, "--paths", paths])
+    #expect(run.status == 1)
+    #expect(run.stderr == "")
+    let written = try FileManager.default.contentsOfDirectory(atPath: counterexamples)
+    #expect(written == ["paused-works-tracker-background.yaml"])
+    let failing = CLITests.run([counterexamples])
+    #expect(failing.status == 1)
+    #expect(failing.lines.dropLast().last == "authcheck: 0 passed, 1 failed")
+    let passing = CLITests.run([paths])
+    #expect(passing.status == 0)
+    // A second run would overwrite them: it refuses, exit status 2.
+    let again = CLITests.run([app, "--counterexamples", counterexamples])
+    #expect(again.status == 2)
+    #expect(again.stderr.contains("exists; authcheck does not overwrite files"))
+  }
+}
