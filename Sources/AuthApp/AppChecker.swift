@@ -40,6 +40,8 @@ public enum AppChecker {
           cooperative: cooperative, states: result.states, transitions: result.transitions,
           depth: result.depth, complete: result.isComplete))
       for (checked, verdict) in zip(properties, result.properties) where !verdict.passed {
+        // Undecided in an exploration that stopped early: the INCOMPLETE failure says so.
+        if case .unknown = verdict.verdict { continue }
         failures.append(checked.failure(verdict, system))
       }
       if !result.isComplete {

@@ -1,4 +1,6 @@
 import AuthApp
+import AuthEngine
+import AuthExplorer
 import AuthScenario
 
 /// What happened to one app file: read, checked statically, and explored.
@@ -12,10 +14,10 @@ struct AppOutcome: Sendable {
   /// `nil` when the file is not a valid app file.
   let report: AppReport?
 
-  init(_ file: AppFile) {
+  init(_ file: AppFile, maxStates: Int? = nil) {
     self.file = file
     if case .success(let app) = file.app {
-      report = AppChecker.check(app)
+      report = AppChecker.check(app, options: ExplorationOptions(maxStates: maxStates))
     } else {
       report = nil
     }

@@ -26,6 +26,8 @@ enum Help {
                        whose last expectation fails (an existing file is an error)
       --paths DIR      write the ways each feature of an app file can fail, one scenario each
                        (they pass: each documents a denial path)
+      --max-states N   stop each exploration of an app file after N states; one that stops
+                       early fails the file as INCOMPLETE
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
                        (prompts-from-background, allow-once-never-lapses)
 

@@ -18,6 +18,8 @@ struct RunOptions: Equatable {
   var counterexamples: String?
   /// `--paths DIR`: the ways each feature of an app file can fail, written as scenarios.
   var storyPaths: String?
+  /// `--max-states N`: the most states an app file's exploration stores.
+  var maxStates: Int?
 
   /// What standard output shows: the text report, or one JSON document.
   enum OutputFormat: String, CaseIterable, Equatable {
@@ -30,12 +32,12 @@ struct RunOptions: Equatable {
 
   static let flags = [
     "--help", "-h", "--version", "--mutation", "--junit", "--format", "--coverage",
-    "--counterexamples", "--paths",
+    "--counterexamples", "--paths", "--max-states",
   ]
 
   /// The options that take a value.
   static let valueFlags: Set<String> = [
-    "--mutation", "--junit", "--format", "--counterexamples", "--paths",
+    "--mutation", "--junit", "--format", "--counterexamples", "--paths", "--max-states",
   ]
 
   static func parse(_ arguments: [String]) -> Result<RunOptions, UsageError> {
@@ -85,6 +87,11 @@ struct RunOptions: Equatable {
         } else {
           options.counterexamples = folder
         }
+      case "--max-states":
+        guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
+          return .failure(UsageError(message: "'--max-states' needs a positive number of states"))
+        }
+        options.maxStates = count
       case "--format":
         guard let name = rest.popFirst() else {
           return .failure(UsageError(message: "'--format' needs a value: 'text' or 'json'"))

@@ -36,7 +36,8 @@ enum ScenarioCommand {
     for start in stride(from: 0, to: files.count, by: batchSize) {
       let batch = files[start..<min(start + batchSize, files.count)]
       let done = ScenarioOutcome.run(
-        paths: Array(batch), mutation: options.mutation, workers: workers)
+        paths: Array(batch), mutation: options.mutation, maxStates: options.maxStates,
+        workers: workers)
       if options.format == .text {
         for outcome in done { stdout.write(report.render(outcome)) }
       }
@@ -112,16 +113,22 @@ struct ScenarioOutcome: Sendable {
     case passed, failed, error
   }
 
-  static func run(path: String, mutation: ModelMutation? = nil) -> ScenarioOutcome {
+  /// - Parameter maxStates: the most states an app file's exploration stores, `nil` for no
+  ///   limit; one that stops early fails the file as INCOMPLETE.
+  static func run(path: String, mutation: ModelMutation? = nil, maxStates: Int? = nil)
+    -> ScenarioOutcome
+  {
     let clock = ContinuousClock()
     let start = clock.now
-    var outcome = load(path: path, mutation: mutation)
+    var outcome = load(path: path, mutation: mutation, maxStates: maxStates)
     let elapsed = (clock.now - start).components
     outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     return outcome
   }
 
-  private static func load(path: String, mutation: ModelMutation?) -> ScenarioOutcome {
+  private static func load(path: String, mutation: ModelMutation?, maxStates: Int?)
+    -> ScenarioOutcome
+  {
     let file: ScenarioFile
     switch CheckFile.load(path: path) {
     case .scenario(let scenarioFile):
@@ -130,7 +137,7 @@ struct ScenarioOutcome: Sendable {
       return ScenarioOutcome(
         file: ScenarioFile(
           path: appFile.path, source: appFile.source, scenario: .failure(DiagnosticError([]))),
-        result: nil, app: AppOutcome(appFile))
+        result: nil, app: AppOutcome(appFile, maxStates: maxStates))
     }
     guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
@@ -146,11 +153,11 @@ struct ScenarioOutcome: Sendable {
   /// Runs the files at `paths` on up to `workers` threads (`nil`: as many as there are cores)
   /// and returns their outcomes in the order of `paths`, whichever finished first.
   static func run(
-    paths: [String], mutation: ModelMutation? = nil, workers: Int? = nil
+    paths: [String], mutation: ModelMutation? = nil, maxStates: Int? = nil, workers: Int? = nil
   ) -> [ScenarioOutcome] {
     let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
     guard workers > 1, paths.count > 1 else {
-      return paths.map { run(path: $0, mutation: mutation) }
+      return paths.map { run(path: $0, mutation: mutation, maxStates: maxStates) }
     }
     let slots = OutcomeSlots(count: paths.count)
     defer { slots.deallocate() }
@@ -159,7 +166,8 @@ struct ScenarioOutcome: Sendable {
     let next = Counter()
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while let index = next.take(below: paths.count) {
-        slots.store(run(path: paths[index], mutation: mutation), at: index)
+        slots.store(
+          run(path: paths[index], mutation: mutation, maxStates: maxStates), at: index)
       }
     }
     return slots.outcomes()

@@ -87,6 +87,7 @@ extension BrokenAppTests {
     // A geofence held with When In Use fails in more ways, each once, each with a story.
     let ways = try load("geofence-without-background-session.yaml").waysToFail
     #expect(Set(ways.map(\.because)).count == ways.count)
+    #expect(ways.count == 9)  // as docs/APPS.md lists them
     #expect(ways.allSatisfy { $0.feature == "stationGeofence" && !$0.story.isEmpty })
     // A denial from Settings and the app left in the background past its grace period (R20)
     // are two of them.

@@ -170,3 +170,17 @@ extension AppFileCLITests {
     #expect(again.stderr.contains("exists; authcheck does not overwrite files"))
   }
 }
+
+extension AppFileCLITests {
+  @Test("--max-states: an exploration that stops early fails the file as INCOMPLETE")
+  func maxStates() throws {
+    let folder = try TemporaryDirectory()
+    let app = try folder.write(Self.clean, to: "clean.yaml")
+    #expect(CLITests.run([app]).status == 0)
+    let limited = CLITests.run([app, "--max-states", "3"])
+    #expect(limited.status == 1)
+    #expect(limited.stdout.hasPrefix("FAIL Clean"))
+    #expect(limited.stdout.contains("error: INCOMPLETE: the exploration of the cooperative user's"))
+    #expect(CLITests.run([app, "--max-states", "0"]).status == 2)
+  }
+}
