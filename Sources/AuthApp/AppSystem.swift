@@ -74,6 +74,16 @@ public struct AppSystem: TransitionSystem {
   let refusedShift: UInt64
   /// The index, among the saved bits, of each `restore` feature.
   let savedSlot: [Int?]
+  /// Features by who starts them, and those that keep what they hold in the background, a bit
+  /// each: what every step reads, without copying the features.
+  let launchMask: UInt32
+  let foregroundMask: UInt32
+  let keepMask: UInt32
+  /// For each feature, each holding's model steps (to take, to release; `nil` for a manager)
+  /// and the features that hold the same thing, a bit each.
+  let holdings: [[(take: AuthorizationEvent?, release: AuthorizationEvent?, sharers: UInt32)]]
+  /// For each feature, the model steps of its requests, in order.
+  let requestEvents: [[AuthorizationEvent]]
   /// The number of bits a packed state uses.
   public let bitWidth: Int
   /// The checks, set by whoever explores the system.
@@ -113,6 +123,43 @@ public struct AppSystem: TransitionSystem {
         configuration: app.configuration, catalogue: SessionCatalogue(entries))
     } catch {
       throw Unsupported(message: error.message)
+    }
+    var launch: UInt32 = 0
+    var foreground: UInt32 = 0
+    var keep: UInt32 = 0
+    for (i, feature) in app.features.enumerated() {
+      if feature.startedBy == .launch { launch |= 1 << UInt32(i) }
+      if feature.startedBy == .foreground { foreground |= 1 << UInt32(i) }
+      if feature.backgroundBehavior == .keep { keep |= 1 << UInt32(i) }
+    }
+    launchMask = launch
+    foregroundMask = foreground
+    keepMask = keep
+    let codec = model.codec
+    holdings = app.features.map { feature in
+      feature.holds.map { holding in
+        var sharers: UInt32 = 0
+        for (j, other) in app.features.enumerated()
+        where other.holds.contains(where: { $0.kind == holding.kind }) {
+          sharers |= 1 << UInt32(j)
+        }
+        return (
+          Self.event(holding, taking: true, index, codec),
+          Self.event(holding, taking: false, index, codec), sharers
+        )
+      }
+    }
+    requestEvents = app.features.map { feature in
+      feature.requests.compactMap { request -> AuthorizationEvent? in
+        switch request.kind {
+        case .whenInUse: return .requestWhenInUseAuthorization
+        case .always: return .requestAlwaysAuthorization
+        case .temporaryFullAccuracy(let key):
+          return app.configuration.purposeKey(named: key).map {
+            .requestTemporaryFullAccuracyAuthorization($0)
+          }
+        }
+      }
     }
     var slots: [Int?] = []
     var savedCount = 0
@@ -252,14 +299,12 @@ public struct AppSystem: TransitionSystem {
   /// Whether feature `i`, on, runs with the app at `place`: a `pause` feature only in the
   /// foreground.
   func runsWhere(_ i: Int, _ place: AppRunState) -> Bool {
-    app.features[i].backgroundBehavior == .keep || place == .foreground
+    keepMask & bit(i) != 0 || place == .foreground
   }
 
   /// The running features of `state`, a bit each.
   func runningMask(_ state: State) -> UInt32 {
-    var mask: UInt32 = 0
-    for i in app.features.indices where isRunning(i, state) { mask |= bit(i) }
-    return mask
+    state.explored.model.app == .foreground ? state.on : state.on & keepMask
   }
 
   /// The app's reactions to `event`, which the model has taken; `running` is the set of
@@ -273,14 +318,14 @@ public struct AppSystem: TransitionSystem {
     case .launch, .relaunchInBackground:
       let saved = state.saved
       state.saved = 0
-      for i in features where app.features[i].startedBy == .launch {
+      for i in features where launchMask & bit(i) != 0 {
         start(i, in: &state, running: &running, story: &story)
       }
       for i in features where saved & bit(i) != 0 {
         start(i, in: &state, running: &running, story: &story)
       }
       if event == .launch {
-        for i in features where app.features[i].startedBy == .foreground {
+        for i in features where foregroundMask & bit(i) != 0 {
           start(i, in: &state, running: &running, story: &story)
         }
       }
@@ -288,11 +333,11 @@ public struct AppSystem: TransitionSystem {
       for i in features where state.on & bit(i) != 0 && running & bit(i) == 0 {
         take(i, in: &state, running: &running, story: &story)
       }
-      for i in features where app.features[i].startedBy == .foreground {
+      for i in features where foregroundMask & bit(i) != 0 {
         start(i, in: &state, running: &running, story: &story)
       }
     case .enterBackground:
-      for i in features where app.features[i].startedBy == .foreground && state.on & bit(i) != 0 {
+      for i in features where foregroundMask & state.on & bit(i) != 0 {
         release(i, in: &state, running: &running, story: &story)
         state.on &= ~bit(i)
       }
@@ -320,33 +365,15 @@ public struct AppSystem: TransitionSystem {
     if runsWhere(i, state.explored.model.app) {
       take(i, in: &state, running: &running, story: &story)
     }
-    for request in app.features[i].requests {
-      let event: AuthorizationEvent
-      switch request.kind {
-      case .whenInUse: event = .requestWhenInUseAuthorization
-      case .always: event = .requestAlwaysAuthorization
-      case .temporaryFullAccuracy(let key):
-        guard let purposeKey = app.configuration.purposeKey(named: key) else { continue }
-        event = .requestTemporaryFullAccuracyAuthorization(purposeKey)
-      }
-      perform(event, in: &state, story: &story)
-    }
-  }
-
-  /// Whether a running feature other than `i` holds what `holding` names.
-  private func heldByAnother(_ holding: Holding, besides i: Int, running: UInt32) -> Bool {
-    app.features.indices.contains { j in
-      j != i && running & bit(j) != 0 && app.features[j].holds.contains { $0.kind == holding.kind }
-    }
+    for event in requestEvents[i] { perform(event, in: &state, story: &story) }
   }
 
   /// Takes feature `i`'s holdings in order, but what another running feature holds.
   private func take(
     _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
-    for holding in app.features[i].holds where !heldByAnother(holding, besides: i, running: running)
-    {
-      if let event = event(holding, taking: true) { perform(event, in: &state, story: &story) }
+    for holding in holdings[i] where holding.sharers & running & ~bit(i) == 0 {
+      if let event = holding.take { perform(event, in: &state, story: &story) }
     }
     running |= bit(i)
   }
@@ -356,23 +383,25 @@ public struct AppSystem: TransitionSystem {
     _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     guard running & bit(i) != 0 else { return }
-    for holding in app.features[i].holds.reversed()
-    where !heldByAnother(holding, besides: i, running: running) {
-      if let event = event(holding, taking: false) { perform(event, in: &state, story: &story) }
+    for holding in holdings[i].reversed() where holding.sharers & running & ~bit(i) == 0 {
+      if let event = holding.release { perform(event, in: &state, story: &story) }
     }
     running &= ~bit(i)
   }
 
   /// The model's step that takes or releases `holding`; `nil` for a manager (R41: managers
   /// come with the model's delegate callbacks).
-  private func event(_ holding: Holding, taking: Bool) -> AuthorizationEvent? {
+  private static func event(
+    _ holding: Holding, taking: Bool, _ sessionIndex: [String: Int],
+    _ codec: AuthorizationStateCodec
+  ) -> AuthorizationEvent? {
     switch holding.kind {
     case .session(let id, let goal, _):
       let index = sessionIndex[id]!
       return taking
         ? .createSession(
           SessionID(UInt8(index)), authorization: goal,
-          fullAccuracyPurposeKey: model.codec.entryKeys[index])
+          fullAccuracyPurposeKey: codec.entryKeys[index])
         : .invalidateSession(SessionID(UInt8(index)))
     case .liveUpdates: return .liveUpdates(iterating: taking)
     case .monitor: return .monitor(iterating: taking)
