@@ -269,9 +269,8 @@ public struct AppSystem: TransitionSystem {
           return nil
         }
       }
-      guard let after = model.next(state.explored, event) else { return nil }
       var next = state
-      next.explored = after
+      guard model.step(from: state.explored, event, into: &next.explored) else { return nil }
       react(to: event, in: &next, running: &running, story: &story)
       return next
     }
@@ -416,9 +415,9 @@ public struct AppSystem: TransitionSystem {
   ) {
     guard !state.refusedReaction else { return }
     story?.append(event)
-    if let next = model.next(state.explored, event) {
-      state.explored = next
-    } else {
+    let before = state.explored
+    if !model.step(from: before, event, into: &state.explored) {
+      state.explored = before
       state.refusedReaction = true
     }
   }
