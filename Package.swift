@@ -42,7 +42,9 @@ let package = Package(
       name: "AuthExplorerTests",
       dependencies: ["AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"]),
     .testTarget(
-      name: "AuthAppTests", dependencies: ["AuthApp", "TestSupport"], exclude: ["BrokenApps"]),
+      name: "AuthAppTests",
+      dependencies: ["AuthApp", "AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"],
+      exclude: ["BrokenApps"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],

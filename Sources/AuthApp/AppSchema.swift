@@ -209,7 +209,7 @@ public struct AppSchema: SchemaChecking {
     switch first.key.value {
     case "session":
       extraKeys(rest, allowed: ["authorization", "fullAccuracyPurposeKey"], in: "a 'session'")
-      guard let id = text(first.value, "a session id") else { return nil }
+      guard let id = name(first.value, "a session id") else { return nil }
       if ScenarioSchema.implicitHolders.contains(id) {
         error(
           "'\(id)' names an implicit diagnostics holder; choose another session id",
@@ -229,7 +229,7 @@ public struct AppSchema: SchemaChecking {
       var key: String?
       var keyPosition: SourcePosition?
       if let keyEntry = map.entry(forKey: "fullAccuracyPurposeKey") {
-        guard let value = text(keyEntry.value, "a purpose key") else { return nil }
+        guard let value = name(keyEntry.value, "a purpose key") else { return nil }
         key = value
         keyPosition = keyEntry.value.position
       }
@@ -238,7 +238,7 @@ public struct AppSchema: SchemaChecking {
         purposeKeyAt: keyPosition)
     case "manager":
       extraKeys(rest, allowed: [], in: "a 'manager'")
-      return text(first.value, "a manager name").map { Holding(.manager($0), at: position) }
+      return name(first.value, "a manager name").map { Holding(.manager($0), at: position) }
     case let form where Self.implicitHoldings.contains(form):
       error("'\(form)' takes no value; write '- \(form)'", at: first.key.range.start)
     default:
@@ -279,7 +279,7 @@ public struct AppSchema: SchemaChecking {
         at: first.key.range.start)
       return nil
     }
-    return text(first.value, "a purpose key").map {
+    return name(first.value, "a purpose key").map {
       FeatureRequest(
         .temporaryFullAccuracy(purposeKey: $0), at: position, purposeKeyAt: first.value.position)
     }
