@@ -5,7 +5,7 @@ import AuthScenario
 
 /// Checks an app's description: the static checks A1–A4, then every story of the app.
 ///
-/// An app with a static error is not explored. Otherwise two explorations run on AuthExplorer's
+/// An app with a static error is not explored. Otherwise two explorations run on AuthEngine's
 /// engine: the cooperative user's stories, for `works` and the checks with
 /// `user: cooperative`, and every user's, for the other checks. An exploration that stops early
 /// (``ExplorationOptions/maxStates``) fails the app as incomplete, never passes it.

@@ -3,7 +3,7 @@ import AuthExplorer
 import AuthModel
 
 /// An app's description as a transition system: the model of RULES.md with the app's features
-/// on top, explored by AuthExplorer's engine.
+/// on top, explored by AuthEngine's breadth-first engine.
 ///
 /// ## The packed state
 ///
