@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
     .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
+    .library(name: "AuthApp", targets: ["AuthApp"]),
     .executable(name: "authcheck", targets: ["authcheck"]),
     // `swift package authcheck …` in a package that depends on this one (docs/CI.md).
     .plugin(name: "AuthCheckPlugin", targets: ["AuthCheckPlugin"]),
@@ -21,8 +22,10 @@ let package = Package(
     .target(name: "AuthEngine"),
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel"]),
     .target(
+      name: "AuthApp", dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]),
+    .target(
       name: "AuthCheckCLI",
-      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]
+      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp"]
     ),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
     // The engine's benchmark on a toy system: `Benchmarks/engine.sh`.
@@ -39,13 +42,18 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
-    .testTarget(name: "AuthScenarioTests", dependencies: ["AuthScenario", "TestSupport"]),
+    .testTarget(
+      name: "AuthScenarioTests", dependencies: ["AuthScenario", "AuthApp", "TestSupport"]),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: ["AuthEngine", "EngineBenchmark", "ToySystems", "TestSupport"]),
     .testTarget(
       name: "AuthExplorerTests",
       dependencies: ["AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"]),
+    .testTarget(
+      name: "AuthAppTests",
+      dependencies: ["AuthApp", "AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"],
+      exclude: ["BrokenApps"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ],

@@ -19,10 +19,12 @@ trap 'rm -rf "$suite"' EXIT
 
 # Copies of scenarios/ (each copy keeps its Info.plist beside the scenario that names it), then
 # drop files beyond the count asked for.
-per_copy=$(find scenarios -name '*.yaml' | wc -l)
+# App files (scenarios/apps) are explored, not run: Benchmarks/apps.sh measures them.
+per_copy=$(find scenarios -name '*.yaml' -not -path 'scenarios/apps/*' | wc -l)
 copies=$(( (files_wanted + per_copy - 1) / per_copy ))
 for ((i = 0; i < copies; i++)); do
   cp -R scenarios "$suite/copy-$(printf %04d "$i")"
+  rm -rf "$suite/copy-$(printf %04d "$i")/apps"
 done
 find "$suite" -name '*.yaml' | sort | tail -n +$((files_wanted + 1)) | xargs -r rm
 count=$(find "$suite" -name '*.yaml' | wc -l)

@@ -16,6 +16,19 @@ enum GitHubAnnotations {
   /// The workflow commands for one file: its failure, or each diagnostic of an invalid file.
   static func render(_ outcome: ScenarioOutcome) -> String {
     let path = SystemPath.displayed(outcome.file.path)
+    if let app = outcome.app {
+      // An app file: each static finding and each failure at its need or check; warnings
+      // print for a file that passes too.
+      let title =
+        app.status == .error
+        ? "ERROR \(path)" : "\(app.status == .passed ? "PASS" : "FAIL") \(app.name ?? path)"
+      return app.diagnostics.map { diagnostic in
+        command(
+          diagnostic.severity, file: path, line: diagnostic.position.line,
+          column: diagnostic.position.column, title: SystemPath.displayed(title),
+          message: SystemPath.displayed(diagnostic.message))
+      }.joined()
+    }
     guard let result = outcome.result else {
       return outcome.diagnostics.map { diagnostic in
         command(

@@ -8,7 +8,9 @@ enum Help {
 
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
     (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
-    invalid file, and a last line 'authcheck: N passed, M failed'.
+    invalid file, and a last line 'authcheck: N passed, M failed'. A file with an 'app' key is
+    an app file (docs/APPS.md): its static checks A1–A4 run, then every story of the app is
+    explored for 'works' and the app's own checks.
 
     options:
       -h, --help       show this help
@@ -20,6 +22,13 @@ enum Help {
       --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)
+      --counterexamples DIR
+                       write each failure of an app file as a scenario DIR/<app>-<check>.yaml
+                       whose last expectation fails (an existing file is an error)
+      --paths DIR      write the ways each feature of an app file can fail, one scenario each
+                       (they pass: each documents a denial path)
+      --max-states N   stop each exploration of an app file after N states; one that stops
+                       early fails the file as INCOMPLETE
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
                        (prompts-from-background, allow-once-never-lapses)
 

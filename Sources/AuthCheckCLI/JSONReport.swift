@@ -8,7 +8,7 @@ import Foundation
 /// a field that does not apply (`name` of an invalid file, `failure` of a pass…) is left out.
 struct JSONReport: Codable, Equatable {
   /// The version of the schema.
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   var version: Int
   /// One entry per file, in the order run.
@@ -19,6 +19,8 @@ struct JSONReport: Codable, Equatable {
 
   struct File: Codable, Equatable {
     var path: String
+    /// `scenario` or `app` (since version 2).
+    var kind: String
     /// The scenario's name; absent for an invalid file.
     var name: String?
     var status: String
@@ -26,8 +28,18 @@ struct JSONReport: Codable, Equatable {
     var duration: Double
     /// Present when `status` is `failed`.
     var failure: Failure?
-    /// Present when `status` is `error`: every problem found, sorted by position.
+    /// Present when `status` is `error`: every problem found, sorted by position. For an app
+    /// file, present whenever there is something to say: the static findings (errors and
+    /// warnings) and the failures.
     var diagnostics: [Message]?
+    /// For an app file: whether its stories were explored (since version 2).
+    var explored: Bool?
+    /// For an app file: its explorations, the cooperative user's then every user's.
+    var explorations: [Exploration]?
+    /// For an app file: every failure with its values, rules and story.
+    var failures: [AppFailureEntry]?
+    /// For an app file: the ways each feature can fail, each reason with its shortest story.
+    var waysToFail: [WayToFailEntry]?
   }
 
   struct Failure: Codable, Equatable {
@@ -41,6 +53,45 @@ struct JSONReport: Codable, Equatable {
     var rules: [RuleCause]
     /// The steps that happened before the failure.
     var stepsTaken: [Step]
+  }
+
+  struct Exploration: Codable, Equatable {
+    /// `cooperative` or `any`.
+    var user: String
+    var states: Int
+    var transitions: Int
+    var depth: Int
+    var complete: Bool
+  }
+
+  struct AppFailureEntry: Codable, Equatable {
+    /// `A1`, `works`, `check`, `incomplete`, `internal` or `unsupported`.
+    var check: String
+    var line: Int?
+    var column: Int?
+    var message: String
+    var expected: String?
+    var actual: String?
+    var rules: [RuleCause]
+    /// The shortest story, each step with the model steps the app made in it.
+    var story: [StoryEntry]
+  }
+
+  struct WayToFailEntry: Codable, Equatable {
+    var feature: String
+    /// `foreground` or `background`.
+    var place: String
+    /// The rule ids the model cites for the unmet values, and `paused`.
+    var reason: [String]
+    var rules: [RuleCause]
+    var expected: String
+    var actual: String
+    var story: [StoryEntry]
+  }
+
+  struct StoryEntry: Codable, Equatable {
+    var step: String
+    var app: [String]
   }
 
   struct RuleCause: Codable, Equatable {
@@ -111,12 +162,41 @@ struct JSONReport: Codable, Equatable {
 extension JSONReport.File {
   init(_ outcome: ScenarioOutcome) {
     path = SystemPath.withBytesShown(outcome.file.path)
-    name = outcome.result?.scenario.name
+    kind = outcome.app == nil ? "scenario" : "app"
+    name = outcome.result?.scenario.name ?? outcome.app?.name
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
     failure = outcome.result?.failure.map(JSONReport.Failure.init)
     diagnostics =
       outcome.result == nil ? outcome.diagnostics.map(JSONReport.Message.init) : nil
+    if outcome.app?.diagnostics.isEmpty == true { diagnostics = nil }
+    explored = outcome.app?.report.map(\.explored)
+    explorations = outcome.app?.report.map {
+      $0.explorations.map {
+        JSONReport.Exploration(
+          user: $0.cooperative ? "cooperative" : "any", states: $0.states,
+          transitions: $0.transitions, depth: $0.depth, complete: $0.complete)
+      }
+    }
+    failures = outcome.app?.report.map {
+      $0.failures.map { failure in
+        JSONReport.AppFailureEntry(
+          check: failure.kind.typeName, line: failure.position?.line,
+          column: failure.position?.column, message: failure.message,
+          expected: failure.expected, actual: failure.actual,
+          rules: failure.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
+          story: failure.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
+      }
+    }
+    waysToFail = outcome.app?.report.map {
+      $0.waysToFail.map { way in
+        JSONReport.WayToFailEntry(
+          feature: way.feature, place: way.place.rawValue, reason: way.reason,
+          rules: way.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
+          expected: way.expected, actual: way.actual,
+          story: way.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
+      }
+    }
   }
 }
 

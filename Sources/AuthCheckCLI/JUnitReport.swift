@@ -51,7 +51,7 @@ struct JUnitReport {
       writer.open("testsuite", Self.counts(name: suite.name, suite.outcomes))
       for outcome in suite.outcomes {
         let attributes: KeyValuePairs<String, String> = [
-          "name": outcome.result?.scenario.name
+          "name": outcome.result?.scenario.name ?? outcome.app?.name
             ?? (SystemPath.withBytesShown(outcome.file.path) as NSString).lastPathComponent,
           "classname": suite.name,
           "file": SystemPath.withBytesShown(outcome.file.path),
@@ -62,22 +62,18 @@ struct JUnitReport {
         case .passed:
           writer.leaf("testcase", attributes)
         case .failed:
-          let failure = outcome.result!.failure!
-          let rules = failure.because.map(\.rule.id)
+          let (message, type) = outcome.app?.failureSummary ?? Self.failureSummary(outcome)
           writer.open("testcase", attributes)
           writer.element(
-            "failure",
-            [
-              "message": failure.message,
-              "type": rules.isEmpty ? "failure" : rules.joined(separator: " "),
-            ], content: report.details(outcome))
+            "failure", ["message": message, "type": type], content: report.details(outcome))
           writer.close()
         case .error:
           writer.open("testcase", attributes)
           writer.element(
             "error",
             [
-              "message": outcome.diagnostics.first?.message ?? "invalid scenario file",
+              "message": outcome.diagnostics.first { $0.severity == .error }?.message
+                ?? "invalid scenario file",
               "type": "invalid",
             ], content: report.details(outcome))
           writer.close()
@@ -87,6 +83,13 @@ struct JUnitReport {
     }
     writer.close()
     return writer.text
+  }
+
+  /// A failed scenario's message, and the ids of the rules it cites as its type.
+  private static func failureSummary(_ outcome: ScenarioOutcome) -> (String, String) {
+    let failure = outcome.result!.failure!
+    let rules = failure.because.map(\.rule.id)
+    return (failure.message, rules.isEmpty ? "failure" : rules.joined(separator: " "))
   }
 
   private static func counts(

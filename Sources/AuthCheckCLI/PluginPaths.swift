@@ -117,7 +117,7 @@ protocol PathOptions {
 
 extension RunOptions: PathOptions {
   var pathsRead: [String] { paths }
-  var pathsWritten: [String] { junit.map { [$0] } ?? [] }
+  var pathsWritten: [String] { [junit, counterexamples, storyPaths].compactMap { $0 } }
 }
 
 extension ExploreOptions: PathOptions {

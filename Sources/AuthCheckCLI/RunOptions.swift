@@ -14,6 +14,12 @@ struct RunOptions: Equatable {
   var format = OutputFormat.text
   /// Whether to report which rules, observables and flags the scenarios exercised.
   var coverage = false
+  /// `--counterexamples DIR`: app files' failures written as scenarios.
+  var counterexamples: String?
+  /// `--paths DIR`: the ways each feature of an app file can fail, written as scenarios.
+  var storyPaths: String?
+  /// `--max-states N`: the most states an app file's exploration stores.
+  var maxStates: Int?
 
   /// What standard output shows: the text report, one JSON document, or GitHub Actions
   /// workflow commands.
@@ -27,10 +33,13 @@ struct RunOptions: Equatable {
 
   static let flags = [
     "--help", "-h", "--version", "--mutation", "--junit", "--format", "--coverage",
+    "--counterexamples", "--paths", "--max-states",
   ]
 
   /// The options that take a value.
-  static let valueFlags: Set<String> = ["--mutation", "--junit", "--format"]
+  static let valueFlags: Set<String> = [
+    "--mutation", "--junit", "--format", "--counterexamples", "--paths", "--max-states",
+  ]
 
   static func parse(_ arguments: [String]) -> Result<RunOptions, UsageError> {
     var options = RunOptions()
@@ -70,6 +79,20 @@ struct RunOptions: Equatable {
           return .failure(UsageError(message: "'--junit' needs a file to write"))
         }
         options.junit = path
+      case "--counterexamples", "--paths":
+        guard let folder = rest.popFirst(), !folder.isEmpty else {
+          return .failure(UsageError(message: "'\(flag)' needs a folder to write to"))
+        }
+        if flag == "--paths" {
+          options.storyPaths = folder
+        } else {
+          options.counterexamples = folder
+        }
+      case "--max-states":
+        guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
+          return .failure(UsageError(message: "'--max-states' needs a positive number of states"))
+        }
+        options.maxStates = count
       case "--format":
         guard let name = rest.popFirst() else {
           return .failure(

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthModel
 import AuthScenario
 import Foundation
@@ -35,7 +36,8 @@ enum ScenarioCommand {
     for start in stride(from: 0, to: files.count, by: batchSize) {
       let batch = files[start..<min(start + batchSize, files.count)]
       let done = ScenarioOutcome.run(
-        paths: Array(batch), mutation: options.mutation, workers: workers)
+        paths: Array(batch), mutation: options.mutation, maxStates: options.maxStates,
+        workers: workers)
       switch options.format {
       case .text: for outcome in done { stdout.write(report.render(outcome)) }
       case .github: for outcome in done { stdout.write(GitHubAnnotations.render(outcome)) }
@@ -54,6 +56,12 @@ enum ScenarioCommand {
             + "\(reason)\n")
         status = AuthCheckCLI.ExitCode.usage
       }
+    }
+    if let failure = AppStoryFiles.write(
+      outcomes, counterexamples: options.counterexamples, paths: options.storyPaths)
+    {
+      stderr.write("authcheck: error: \(failure)\n")
+      status = AuthCheckCLI.ExitCode.usage
     }
     switch options.format {
     case .text, .github:
@@ -95,8 +103,10 @@ struct RunSummary: Equatable {
 /// What happened to one scenario file.
 struct ScenarioOutcome: Sendable {
   let file: ScenarioFile
-  /// `nil` when the file is invalid.
+  /// `nil` when the file is invalid, or an app file.
   let result: ScenarioResult?
+  /// The outcome of an app file; `file` then holds its path and text only.
+  var app: AppOutcome? = nil
   /// How long reading, checking and running the file took, in seconds.
   var seconds: Double = 0
 
@@ -105,17 +115,32 @@ struct ScenarioOutcome: Sendable {
     case passed, failed, error
   }
 
-  static func run(path: String, mutation: ModelMutation? = nil) -> ScenarioOutcome {
+  /// - Parameter maxStates: the most states an app file's exploration stores, `nil` for no
+  ///   limit; one that stops early fails the file as INCOMPLETE.
+  static func run(path: String, mutation: ModelMutation? = nil, maxStates: Int? = nil)
+    -> ScenarioOutcome
+  {
     let clock = ContinuousClock()
     let start = clock.now
-    var outcome = load(path: path, mutation: mutation)
+    var outcome = load(path: path, mutation: mutation, maxStates: maxStates)
     let elapsed = (clock.now - start).components
     outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     return outcome
   }
 
-  private static func load(path: String, mutation: ModelMutation?) -> ScenarioOutcome {
-    let file = ScenarioFile.load(path: path)
+  private static func load(path: String, mutation: ModelMutation?, maxStates: Int?)
+    -> ScenarioOutcome
+  {
+    let file: ScenarioFile
+    switch CheckFile.load(path: path) {
+    case .scenario(let scenarioFile):
+      file = scenarioFile
+    case .app(let appFile):
+      return ScenarioOutcome(
+        file: ScenarioFile(
+          path: appFile.path, source: appFile.source, scenario: .failure(DiagnosticError([]))),
+        result: nil, app: AppOutcome(appFile, maxStates: maxStates))
+    }
     guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
     }
@@ -130,11 +155,11 @@ struct ScenarioOutcome: Sendable {
   /// Runs the files at `paths` on up to `workers` threads (`nil`: as many as there are cores)
   /// and returns their outcomes in the order of `paths`, whichever finished first.
   static func run(
-    paths: [String], mutation: ModelMutation? = nil, workers: Int? = nil
+    paths: [String], mutation: ModelMutation? = nil, maxStates: Int? = nil, workers: Int? = nil
   ) -> [ScenarioOutcome] {
     let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
     guard workers > 1, paths.count > 1 else {
-      return paths.map { run(path: $0, mutation: mutation) }
+      return paths.map { run(path: $0, mutation: mutation, maxStates: maxStates) }
     }
     let slots = OutcomeSlots(count: paths.count)
     defer { slots.deallocate() }
@@ -143,7 +168,8 @@ struct ScenarioOutcome: Sendable {
     let next = Counter()
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while let index = next.take(below: paths.count) {
-        slots.store(run(path: paths[index], mutation: mutation), at: index)
+        slots.store(
+          run(path: paths[index], mutation: mutation, maxStates: maxStates), at: index)
       }
     }
     return slots.outcomes()
@@ -152,12 +178,14 @@ struct ScenarioOutcome: Sendable {
   var passed: Bool { status == .passed }
 
   var status: Status {
+    if let app { return app.status }
     guard let result else { return .error }
     return result.passed ? .passed : .failed
   }
 
   /// The diagnostics of an invalid file, sorted by position; empty for a valid one.
   var diagnostics: [Diagnostic] {
+    if let app { return app.diagnostics }
     if case .failure(let error) = file.scenario { return error.diagnostics }
     return []
   }
@@ -165,18 +193,20 @@ struct ScenarioOutcome: Sendable {
   /// The line a report points at for this file: the failure's, the first diagnostic's, or for a
   /// passing scenario the line of its `scenario:` key.
   var line: Int {
+    if let app { return app.line }
     if let failure = result?.failure { return failure.position.line }
     if let first = diagnostics.first { return first.position.line }
-    return Self.declarationLine(in: file.source) ?? 1
+    return Self.declarationLine(of: "scenario", in: file.source) ?? 1
   }
 
-  /// The 1-based line of the top-level `scenario:` key in `source`, if a line starts with it.
-  static func declarationLine(in source: String) -> Int? {
+  /// The 1-based line of the top-level `key:` (`scenario:`, `app:`) in `source`, if a line
+  /// starts with it.
+  static func declarationLine(of key: String, in source: String) -> Int? {
     var number = 1
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == "\u{FEFF}" }
-      if trimmed.hasPrefix("scenario:") || trimmed.hasPrefix("\"scenario\":")
-        || trimmed.hasPrefix("'scenario':")
+      if trimmed.hasPrefix("\(key):") || trimmed.hasPrefix("\"\(key)\":")
+        || trimmed.hasPrefix("'\(key)':")
       {
         return number
       }
@@ -231,6 +261,7 @@ struct ScenarioReport {
   let color: Bool
 
   func render(_ outcome: ScenarioOutcome) -> String {
+    if let app = outcome.app { return app.render(self) }
     let path = SystemPath.displayed(outcome.file.path)
     guard let result = outcome.result else {
       return paint("ERROR", .red) + " \(path)\n" + details(outcome)
@@ -246,6 +277,7 @@ struct ScenarioReport {
   /// expected and actual values, rules and steps taken; for an invalid file its diagnostics.
   /// Empty for a pass; otherwise ends with a line break.
   func details(_ outcome: ScenarioOutcome) -> String {
+    if let app = outcome.app { return app.details(color: color) }
     let file = outcome.file
     let path = SystemPath.displayed(file.path)
     let renderer = DiagnosticRenderer(useColor: color)
@@ -282,12 +314,12 @@ struct ScenarioReport {
     return text
   }
 
-  private enum Colour: String {
+  enum Colour: String {
     case red = "31"
     case green = "32"
   }
 
-  private func paint(_ text: String, _ colour: Colour) -> String {
+  func paint(_ text: String, _ colour: Colour) -> String {
     color ? "\u{1B}[1;\(colour.rawValue)m\(text)\u{1B}[0m" : text
   }
 

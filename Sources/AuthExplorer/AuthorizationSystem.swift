@@ -332,7 +332,7 @@ public struct AuthorizationSystem: Sendable {
   /// creation order. The model only asks whether the record holds a session (R19, R36), and the
   /// codec keeps it as one bit per catalogue entry, so without this two states differing only in
   /// that order would pack alike and `unpack(pack(s))` would not be `s`.
-  func step(
+  package func step(
     from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState
   ) -> Bool {
     next = state

@@ -30,71 +30,14 @@ struct Counterexample {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-  }
+  private func quote(_ text: String) -> String { ScenarioText.quote(text) }
 
-  private func info(_ p: InfoPlist) -> [String] {
-    var lines: [String] = []
-    if let text = p.whenInUseUsageDescription {
-      lines.append("  NSLocationWhenInUseUsageDescription: " + quote(text))
-    }
-    if let text = p.alwaysAndWhenInUseUsageDescription {
-      lines.append("  NSLocationAlwaysAndWhenInUseUsageDescription: " + quote(text))
-    }
-    if p.defaultAccuracyReduced { lines.append("  NSLocationDefaultAccuracyReduced: true") }
-    if p.requireExplicitServiceSession {
-      lines.append("  NSLocationRequireExplicitServiceSession: true")
-    }
-    if !p.temporaryUsageDescriptions.isEmpty {
-      lines.append("  NSLocationTemporaryUsageDescriptionDictionary:")
-      for key in p.temporaryUsageDescriptions.keys.sorted() {
-        lines.append("    \(quote(key)): \(quote(p.temporaryUsageDescriptions[key]!))")
-      }
-    }
-    if !p.backgroundModes.isEmpty {
-      lines.append(
-        "  UIBackgroundModes: [" + p.backgroundModes.map(quote).joined(separator: ", ") + "]")
-    }
-    return lines.isEmpty ? [] : ["info:"] + lines
-  }
-
-  private func onOff(_ on: Bool) -> String { on ? "on" : "off" }
+  private func info(_ p: InfoPlist) -> [String] { ScenarioText.info(p) }
 
   private func session(_ id: SessionID) -> String { "s\(id.rawValue)" }
 
-  private func key(_ key: PurposeKey) -> String { quote(system.codec.keyNames[Int(key.index)]) }
-
   private func step(_ event: AuthorizationEvent) -> [String] {
-    switch event {
-    case .launch: ["  - launch"]
-    case .relaunchInBackground: ["  - launch: background"]
-    case .enterBackground: ["  - background"]
-    case .enterForeground: ["  - foreground"]
-    case .wait: ["  - wait"]
-    case .terminate: ["  - terminate"]
-    case .createSession(let id, let goal, let purposeKey):
-      ["  - session: \(session(id))", "    authorization: \(goal.rawValue)"]
-        + (purposeKey.map { ["    fullAccuracyPurposeKey: \(key($0))"] } ?? [])
-    case .invalidateSession(let id): ["  - invalidate: \(session(id))"]
-    case .liveUpdates(let on): ["  - liveUpdates: \(on ? "start" : "stop")"]
-    case .monitor(let on): ["  - monitor: \(on ? "start" : "stop")"]
-    case .backgroundActivity(let on): ["  - backgroundActivity: \(on ? "start" : "stop")"]
-    case .requestWhenInUseAuthorization: ["  - request: whenInUse"]
-    case .requestAlwaysAuthorization: ["  - request: always"]
-    case .requestTemporaryFullAccuracyAuthorization(let purposeKey):
-      ["  - request: temporaryFullAccuracy", "    purposeKey: \(key(purposeKey))"]
-    case .tap(let button, let precise):
-      ["  - tap: \(button.rawValue)"] + (precise.map { ["    precise: \(onOff($0))"] } ?? [])
-    case .settings(.location(let setting)):
-      ["  - settings:", "      location: \(setting.rawValue)"]
-    case .settings(.precise(let on)): ["  - settings:", "      precise: \(onOff(on))"]
-    case .settings(.locationServices(let on)):
-      ["  - settings:", "      locationServices: \(onOff(on))"]
-    case .settings(.restrictions(let on)): ["  - settings:", "      restrictions: \(onOff(on))"]
-    case .settings(.reset): ["  - settings: reset"]
-    case .backgroundEvent: ["  - system: backgroundEvent"]
-    }
+    ScenarioText.step(event, session: session) { system.codec.keyNames[Int($0.index)] }
   }
 
   /// What the property demands of the final state, as expectation lines.

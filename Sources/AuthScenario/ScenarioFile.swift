@@ -13,6 +13,12 @@ public struct ScenarioFile: Sendable {
   /// The scenario, or every diagnostic that stops it, sorted by position.
   public let scenario: Result<Scenario, DiagnosticError>
 
+  package init(path: String, source: String, scenario: Result<Scenario, DiagnosticError>) {
+    self.path = path
+    self.source = source
+    self.scenario = scenario
+  }
+
   /// Reads and checks the file at `path`.
   ///
   /// A file that cannot be read is a diagnostic at 1:1 saying why: it does not exist (any
@@ -20,39 +26,60 @@ public struct ScenarioFile: Sendable {
   /// Only a regular file is ever opened, and never in a way that blocks, so a FIFO named by a
   /// scenario path cannot hang the run.
   public static func load(path: String) -> ScenarioFile {
+    switch readSource(path: path) {
+    case .success(let bytes): parse(bytes, path: path)
+    case .failure(let failure): unreadable(path, failure.message)
+    }
+  }
+
+  /// The bytes of the file at `path`, at most `maximumBytes` of them, or why it can't be read
+  /// (as ``load(path:)`` describes); app files are read the same way.
+  package static func readSource(path: String) -> Result<[UInt8], UnreadableFile> {
     switch RegularFile.read(path: path, maximumBytes: maximumBytes) {
     case .success(let bytes):
-      return parse(bytes, path: path)
+      return .success(bytes)
     case .failure(.tooLarge):
-      return unreadable(path, YAMLMessage.fileTooLarge(maximumBytes))
+      return .failure(UnreadableFile(YAMLMessage.fileTooLarge(maximumBytes)))
     case .failure(.folder):
       // A folder inside a searched folder is only run when it could not be listed.
       if let folder = SystemPath.opendir(path) {
         closedir(folder)
-        return unreadable(path, "cannot read the file: it is a folder, not a scenario file")
+        return .failure(UnreadableFile("cannot read the file: it is a folder, not a scenario file"))
       }
-      return unreadable(path, "cannot read the folder: \(RegularFile.reason(errno))")
+      return .failure(UnreadableFile("cannot read the folder: \(RegularFile.reason(errno))"))
     case .failure(let error):
-      return unreadable(path, "cannot read the file: \(error.reason)")
+      return .failure(UnreadableFile("cannot read the file: \(error.reason)"))
     }
   }
 
   /// Checks a scenario from its bytes; `path` names it and anchors a relative `info:` path.
   public static func parse(_ bytes: [UInt8], path: String) -> ScenarioFile {
-    let read = YAMLReader.read(utf8: bytes)
-    let source = String(decoding: bytes, as: UTF8.self)
+    checked(
+      YAMLReader.read(utf8: bytes), source: String(decoding: bytes, as: UTF8.self), path: path)
+  }
+
+  /// Checks a scenario the reader has read from `source`.
+  package static func checked(_ read: YAMLReadResult, source: String, path: String)
+    -> ScenarioFile
+  {
     if read.hasErrors {
       return ScenarioFile(
         path: path, source: source, scenario: .failure(DiagnosticError(read.diagnostics)))
     }
+    let scenario = ScenarioSchema.check(read.root, loadInfoPlist: infoPlistLoader(besides: path))
+    return ScenarioFile(path: path, source: source, scenario: scenario)
+  }
+
+  /// Reads the Info.plist files that the file at `path` names: a relative path is taken from
+  /// the file's folder.
+  package static func infoPlistLoader(besides path: String) -> ScenarioSchema.InfoPlistLoader {
     let directory = (path as NSString).deletingLastPathComponent
-    let scenario = ScenarioSchema.check(read.root) { infoPath in
+    return { infoPath in
       let resolved =
         infoPath.hasPrefix("/") || directory.isEmpty
         ? infoPath : (directory as NSString).appendingPathComponent(infoPath)
       return InfoPlistFile.read(path: resolved)
     }
-    return ScenarioFile(path: path, source: source, scenario: scenario)
   }
 
   private static func unreadable(_ path: String, _ message: String) -> ScenarioFile {
@@ -61,4 +88,10 @@ public struct ScenarioFile: Sendable {
       scenario: .failure(DiagnosticError([.error(message, at: SourcePosition(line: 1, column: 1))]))
     )
   }
+}
+
+/// Why a file named on the command line could not be read, in words for a diagnostic at 1:1.
+package struct UnreadableFile: Error, Hashable, Sendable {
+  package let message: String
+  package init(_ message: String) { self.message = message }
 }

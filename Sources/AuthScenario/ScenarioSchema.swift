@@ -4,17 +4,16 @@ import AuthModel
 ///
 /// Every problem becomes a positioned ``Diagnostic``; the checker goes on after one to report as
 /// many as it can, sorted by position, up to `YAMLReader.maximumErrorCount` errors and a note.
-public struct ScenarioSchema {
+public struct ScenarioSchema: SchemaChecking {
   /// The most steps a scenario may have; the first step beyond is an error.
   public static let maximumStepCount = 10_000
 
   /// Reads the Info.plist file a scenario names in `info:`, or says why it can't.
   public typealias InfoPlistLoader = (_ path: String) -> Result<InfoPlist, InfoPlistError>
 
-  private var diagnostics: [Diagnostic] = []
-  /// Set after `YAMLReader.maximumErrorCount` errors: later errors are not recorded.
-  private var stopped = false
-  private let loadInfoPlist: InfoPlistLoader
+  package var diagnostics: [Diagnostic] = []
+  package var stopped = false
+  package let loadInfoPlist: InfoPlistLoader
 
   private init(loadInfoPlist: @escaping InfoPlistLoader) {
     self.loadInfoPlist = loadInfoPlist
@@ -31,14 +30,6 @@ public struct ScenarioSchema {
   }
 
   static let topLevelKeys = ["scenario", "description", "ios", "info", "start", "steps"]
-  static let infoKeys = [
-    "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
-    "NSLocationDefaultAccuracyReduced", "NSLocationRequireExplicitServiceSession",
-    "NSLocationTemporaryUsageDescriptionDictionary", "UIBackgroundModes",
-  ]
-  static let startKeys = [
-    "location", "precise", "locationServices", "restrictions", "alwaysPromptSpent", "app",
-  ]
   static let bareSteps = ["launch", "background", "foreground", "wait", "terminate"]
   static let verbs = [
     "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
@@ -71,14 +62,7 @@ public struct ScenarioSchema {
     let description = top.entry(forKey: "description").flatMap {
       text($0.value, "'description'", allowEmpty: true)
     }
-    var ios = IOSVersion.ios18
-    if let node = top["ios"] {
-      // No "did you mean" here: '26' is not a typo of '17'.
-      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version", suggest: false) ?? .ios18
-    }
-    var infoPlist = InfoPlist()
-    if let node = top["info"] { infoPlist = info(node) ?? infoPlist }
-    let configuration = AppConfiguration(ios: ios, infoPlist: infoPlist)
+    let configuration = self.configuration(top)
     var start = StartingState()
     if let node = top["start"] { start = self.start(node) }
     var steps: [ScenarioStep] = []
@@ -91,89 +75,6 @@ public struct ScenarioSchema {
     return Scenario(
       name: name, description: description, configuration: configuration, start: start,
       steps: steps)
-  }
-
-  // MARK: info
-
-  private mutating func info(_ node: YAMLNode) -> InfoPlist? {
-    if let path = node.scalar {
-      guard !path.value.isEmpty else {
-        error("expected Info.plist keys or a path to an Info.plist file", at: path.range.start)
-        return nil
-      }
-      switch loadInfoPlist(path.value) {
-      case .success(let plist):
-        return checkedPurposeKeys(plist, at: path.range.start)
-      case .failure(let failure):
-        error(failure.message, at: path.range.start)
-        return nil
-      }
-    }
-    guard let map = mapping(node, "'info'") else { return nil }
-    checkKeys(map, allowed: Self.infoKeys, in: "'info'")
-    var plist = InfoPlist()
-    if let v = map["NSLocationWhenInUseUsageDescription"] {
-      plist.whenInUseUsageDescription = usageText(v, "NSLocationWhenInUseUsageDescription")
-    }
-    if let v = map["NSLocationAlwaysAndWhenInUseUsageDescription"] {
-      plist.alwaysAndWhenInUseUsageDescription = usageText(
-        v, "NSLocationAlwaysAndWhenInUseUsageDescription")
-    }
-    if let v = map["NSLocationDefaultAccuracyReduced"] {
-      plist.defaultAccuracyReduced = trueFalse(v) ?? false
-    }
-    if let v = map["NSLocationRequireExplicitServiceSession"] {
-      plist.requireExplicitServiceSession = trueFalse(v) ?? false
-    }
-    if let v = map["NSLocationTemporaryUsageDescriptionDictionary"],
-      let dictionary = mapping(v, "'NSLocationTemporaryUsageDescriptionDictionary'")
-    {
-      for entry in dictionary.entries {
-        if name(entry.key, "a purpose key") != nil,
-          let text = usageText(entry.value, "the purpose key '\(entry.key.value)'")
-        {
-          plist.temporaryUsageDescriptions[entry.key.value] = text
-        }
-      }
-    }
-    if let v = map["UIBackgroundModes"], let modes = sequence(v, "'UIBackgroundModes'") {
-      plist.backgroundModes = modes.items.compactMap { text($0.node, "a background mode") }
-    }
-    return checkedPurposeKeys(plist, at: map.range.start)
-  }
-
-  private mutating func checkedPurposeKeys(_ plist: InfoPlist, at position: SourcePosition)
-    -> InfoPlist?
-  {
-    if let problem = AppConfiguration.unsupported(plist) {
-      error(problem, at: position)
-      return nil
-    }
-    return plist
-  }
-
-  // MARK: start
-
-  private mutating func start(_ node: YAMLNode) -> StartingState {
-    var start = StartingState()
-    guard let map = mapping(node, "'start'") else { return start }
-    checkKeys(map, allowed: Self.startKeys, in: "'start'")
-    if let v = map["location"] { start.location = setting(v) ?? start.location }
-    if let v = map["precise"] { start.precise = onOff(v) }
-    if let v = map["locationServices"] {
-      start.locationServicesEnabled = onOff(v) ?? start.locationServicesEnabled
-    }
-    if let v = map["restrictions"] {
-      start.restrictionsEnabled = onOff(v) ?? start.restrictionsEnabled
-    }
-    if let v = map["alwaysPromptSpent"] {
-      start.alwaysPromptSpent = trueFalse(v) ?? start.alwaysPromptSpent
-    }
-    if let v = map["app"] {
-      start.app =
-        choice(v, AppRunState.allCases.map { ($0.rawValue, $0) }, "app state") ?? .notRunning
-    }
-    return start
   }
 
   // MARK: steps
@@ -442,147 +343,8 @@ public struct ScenarioSchema {
 
   // MARK: Values
 
-  private mutating func setting(_ node: YAMLNode) -> LocationSetting? {
-    choice(node, LocationSetting.allCases.map { ($0.rawValue, $0) }, "location setting")
-  }
-
-  private mutating func onOff(_ node: YAMLNode) -> Bool? {
-    choice(node, [("on", true), ("off", false)], "'on' or 'off'", list: false)
-  }
-
-  /// A boolean: `true` or `false`, unquoted and in lower case, and nothing else. A quoted
-  /// `'true'` is a string to YAML, and `True` a boolean that the other spellings would make
-  /// two ways to write, so both are errors that say how to write it.
-  private mutating func trueFalse(_ node: YAMLNode) -> Bool? {
-    if let scalar = node.scalar, ["true", "false"].contains(scalar.value.lowercased()) {
-      if scalar.style != .plain {
-        error(
-          "a boolean is written true or false without quotes; YAML reads "
-            + "\(YAMLMessage.quoted(scalar.value)) in quotes as a string", at: scalar.range.start)
-        return nil
-      }
-      if scalar.value != scalar.value.lowercased() {
-        error(
-          "a boolean is written in lower case: '\(scalar.value.lowercased())', not "
-            + "\(YAMLMessage.quoted(scalar.value))", at: scalar.range.start)
-        return nil
-      }
-    }
-    return choice(node, [("true", true), ("false", false)], "'true' or 'false'", list: false)
-  }
-
   private mutating func startStop(_ node: YAMLNode) -> Bool? {
     choice(node, [("start", true), ("stop", false)], "'start' or 'stop'", list: false)
-  }
-
-  /// One of `options`, by its name; an error naming them otherwise.
-  private mutating func choice<T>(
-    _ node: YAMLNode, _ options: [(String, T)], _ what: String, list: Bool = true,
-    suggest: Bool = true
-  ) -> T? {
-    let names = options.map(\.0)
-    let expected =
-      list
-      ? "expected \(what): " + names.map { "'\($0)'" }.joined(separator: ", ") : "expected \(what)"
-    guard let scalar = node.scalar, !scalar.isNull else {
-      error("\(expected); got \(Self.describe(node))", at: node.position)
-      return nil
-    }
-    if let match = options.first(where: { $0.0 == scalar.value }) { return match.1 }
-    let shown = scalar.value.count > 40 ? String(scalar.value.prefix(40)) + "…" : scalar.value
-    let hint = suggest ? EditDistance.suggestion(for: scalar.value, among: names) : nil
-    error(
-      "unknown value '\(shown)'; " + (hint.map { "did you mean '\($0)'?" } ?? expected),
-      at: scalar.range.start)
-    return nil
-  }
-
-  /// A name the scenario gives and refers to (a session id, a diagnostics holder, a purpose
-  /// key): text that YAML 1.2 also reads as text. A plain `1`, `01`, `true` or `~` is a number,
-  /// a boolean or null to YAML tools, which would read `1` and `01` as one value where
-  /// authcheck sees two names; such a name is an error (quoted, `'01'` is text to both).
-  private mutating func name(_ node: YAMLNode, _ what: String) -> String? {
-    if let scalar = node.scalar { return name(scalar, what) }
-    return text(node, what)
-  }
-
-  private mutating func name(_ scalar: YAMLNode.Scalar, _ what: String) -> String? {
-    guard !scalar.value.isEmpty else {
-      error("expected \(what); got nothing", at: scalar.range.start)
-      return nil
-    }
-    if let kind = scalar.coreSchemaKind {
-      error(
-        "\(what) \(YAMLMessage.quoted(scalar.value)) is \(kind) to YAML 1.2, not text; use a "
-          + "name, or quote it", at: scalar.range.start)
-      return nil
-    }
-    return scalar.value
-  }
-
-  /// A usage or purpose description: text that is not empty. An empty, `~` or `null` value is
-  /// an error, not a present string: write the text, or leave the key out to model an app
-  /// without it (R7).
-  private mutating func usageText(_ node: YAMLNode, _ key: String) -> String? {
-    if let scalar = node.scalar, scalar.isEmptyOrNull {
-      error(
-        "\(key) is empty; iOS shows this text in the prompt: write it, or remove the key to "
-          + "model an app without it (R7)", at: node.position)
-      return nil
-    }
-    return text(node, "a usage description")
-  }
-
-  private mutating func text(_ node: YAMLNode, _ what: String, allowEmpty: Bool = false) -> String?
-  {
-    guard let scalar = node.scalar else {
-      error("expected \(what); got \(node.kindDescription)", at: node.position)
-      return nil
-    }
-    guard allowEmpty || !scalar.value.isEmpty else {
-      error("expected \(what); got nothing", at: scalar.range.start)
-      return nil
-    }
-    return scalar.value
-  }
-
-  private mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Mapping? {
-    if let map = node.mapping { return map }
-    error("expected a mapping for \(what); got \(Self.describe(node))", at: node.position)
-    return nil
-  }
-
-  private mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Sequence? {
-    if let list = node.sequence { return list }
-    error("expected a sequence for \(what); got \(Self.describe(node))", at: node.position)
-    return nil
-  }
-
-  /// What a value is, for "got …" in messages: `nothing` for an empty value (`key:`).
-  private static func describe(_ node: YAMLNode) -> String {
-    if let scalar = node.scalar, scalar.isNull { return "nothing" }
-    return node.kindDescription
-  }
-
-  private mutating func checkKeys(_ map: YAMLNode.Mapping, allowed: [String], in what: String) {
-    for key in map.keys where !stopped && !allowed.contains(key.value) {
-      error(
-        "unknown key '\(key.value)' in \(what)"
-          + EditDistance.didYouMean(key.value, among: allowed),
-        at: key.range.start)
-    }
-  }
-
-  /// Records an error; after `YAMLReader.maximumErrorCount` errors, records a note instead and
-  /// stops recording, so that a file of thousands of bad lines reports a readable hundred.
-  private mutating func error(_ message: String, at position: SourcePosition) {
-    guard !stopped else { return }
-    guard diagnostics.count < YAMLReader.maximumErrorCount else {
-      diagnostics.append(.note(YAMLMessage.tooManyErrors, at: position))
-      stopped = true
-      return
-    }
-    diagnostics.append(.error(message, at: position))
   }
 }
 

@@ -107,6 +107,39 @@ import Testing
     #expect(CLITests.run([folder.url.path]).status == run.status)
   }
 
+  @Test("an app file: a command per static finding, warnings for a file that passes too")
+  func appFile() throws {
+    let folder = try TemporaryDirectory()
+    let app = """
+      app: Weather
+      ios: 18
+      info:
+        NSLocationAlwaysAndWhenInUseUsageDescription: Warns you of storms
+      features:
+        storms:
+          startedBy: launch
+          holds:
+            - session: storms
+              authorization: always
+
+      """
+    let file = try folder.write(app, to: "weather.yaml")
+    let run = CLITests.run([file, "--format", "github"])
+    #expect(run.status == 1)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.last == "authcheck: 0 passed, 1 failed")
+    let commands = lines.dropLast().compactMap(ReadBack.init)
+    #expect(commands.count == lines.count - 1)
+    #expect(commands.map(\.command).sorted() == ["error", "warning"])
+    for command in commands {
+      #expect(command.properties["file"] == file)
+      #expect(command.properties["line"] == "9")
+      #expect(command.properties["title"] == "FAIL Weather")
+    }
+    #expect(commands.contains { $0.command == "error" && $0.message.hasPrefix("A1: ") })
+    #expect(commands.contains { $0.command == "warning" && $0.message.hasPrefix("A2: ") })
+  }
+
   @Test("control characters in names and paths are shown escaped, as in the text report")
   func controlCharacters() throws {
     let folder = try TemporaryDirectory()

@@ -16,11 +16,13 @@ struct DocumentedReport: Decodable, Equatable {
 
   struct File: Decodable, Equatable {
     var path: String
+    var kind: String
     var name: String?
     var status: Status
     var duration: Double
     var failure: Failure?
     var diagnostics: [Message]?
+    var explored: Bool?
   }
 
   struct Failure: Decodable, Equatable {
@@ -88,7 +90,8 @@ struct DocumentedReport: Decodable, Equatable {
     #expect(run.stdout.hasPrefix("{\n"))
     #expect(run.stdout.hasSuffix("}\n"))
     let report = try Self.decode(run)
-    #expect(report.version == 1)
+    #expect(report.version == 2)
+    #expect(report.files.allSatisfy { $0.kind == "scenario" && $0.explored == nil })
     #expect(report.summary == .init(passed: 2, failed: 2, errors: 2, total: 6))
     #expect(report.coverage == nil)
     #expect(

@@ -1,8 +1,10 @@
+import AuthApp
 import AuthScenario
 import Foundation
 import Testing
 
-/// Every file of the project's scenarios/ folder is a test case.
+/// Every file of the project's scenarios/ folder is a test case: a scenario must pass, and so
+/// must an app file (scenarios/apps/, docs/APPS.md), explored over every story.
 @Suite struct ScenarioLibraryTests {
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -22,9 +24,17 @@ import Testing
     #expect(!Self.files.isEmpty)
   }
 
-  @Test("scenario passes", arguments: files)
+  @Test("scenario or app file passes", arguments: files)
   func scenarioPasses(_ name: String) throws {
-    let file = ScenarioFile.load(path: Self.folder.appendingPathComponent(name).path)
+    let file: ScenarioFile
+    switch CheckFile.load(path: Self.folder.appendingPathComponent(name).path) {
+    case .scenario(let scenarioFile):
+      file = scenarioFile
+    case .app(let appFile):
+      let report = AppChecker.check(try appFile.app.get())
+      #expect(report.failures.isEmpty, "\(name): \(report.failures)")
+      return
+    }
     let scenario = try file.scenario.get()
     let result = ScenarioRunner.run(scenario)
     #expect(result.failure == nil, "\(name): \(String(describing: result.failure))")

@@ -1,0 +1,291 @@
+import AuthEngine
+import AuthExplorer
+import AuthModel
+import AuthScenario
+
+/// Checks an app's description: the static checks A1–A4, then every story of the app.
+///
+/// An app with a static error is not explored. Otherwise two explorations run on AuthEngine's
+/// engine: the cooperative user's stories, for `works` and the checks with
+/// `user: cooperative`, and every user's, for the other checks. An exploration that stops early
+/// (``ExplorationOptions/maxStates``) fails the app as incomplete, never passes it.
+public enum AppChecker {
+  /// Checks `app`; `options` limits and threads both explorations.
+  public static func check(
+    _ app: AppDescription, options: ExplorationOptions = ExplorationOptions()
+  ) -> AppReport {
+    let findings = app.staticFindings()
+    let staticErrors = findings.filter(\.check.isError).map {
+      AppFailure(.staticCheck($0.check), message: $0.message, at: $0.position)
+    }
+    guard staticErrors.isEmpty else {
+      return AppReport(
+        app: app, findings: findings, failures: staticErrors, explorations: [], waysToFail: [])
+    }
+    var failures: [AppFailure] = []
+    var explorations: [AppExploration] = []
+    for cooperative in [true, false] {
+      var system: AppSystem
+      do {
+        system = try AppSystem(app, cooperative: cooperative)
+      } catch {
+        failures.append(AppFailure(.unsupported, message: error.message, at: nil))
+        break
+      }
+      let properties = self.properties(of: system)
+      system.properties = properties.map(\.property)
+      let result = Explorer(system, options: options).run()
+      explorations.append(
+        AppExploration(
+          cooperative: cooperative, states: result.states, transitions: result.transitions,
+          depth: result.depth, complete: result.isComplete))
+      for (checked, verdict) in zip(properties, result.properties) where !verdict.passed {
+        // Undecided in an exploration that stopped early: the INCOMPLETE failure says so.
+        if case .unknown = verdict.verdict { continue }
+        failures.append(checked.failure(verdict, system))
+      }
+      if !result.isComplete {
+        failures.append(
+          AppFailure(
+            .incomplete,
+            message:
+              "INCOMPLETE: the exploration of \(cooperative ? "the cooperative user's" : "every user's") "
+              + "stories stopped after \(result.states) states; nothing is proved", at: nil))
+      }
+    }
+    var ways: [WayToFail] = []
+    if let system = try? AppSystem(app, cooperative: false) {
+      if let found = system.waysToFail(maxStates: options.maxStates) {
+        ways = found
+      } else if !failures.contains(where: { $0.kind == .incomplete }) {
+        failures.append(
+          AppFailure(
+            .incomplete,
+            message: "INCOMPLETE: the search for the ways each feature can fail stopped early",
+            at: nil))
+      }
+    }
+    failures.sort {
+      ($0.position ?? .init(line: 0, column: 0)) < ($1.position ?? .init(line: 0, column: 0))
+    }
+    return AppReport(
+      app: app, findings: findings, failures: failures, explorations: explorations,
+      waysToFail: ways)
+  }
+
+  /// A property and how its violation reads as a failure.
+  struct Checked {
+    let property: Property<AppSystem>
+    let failure: (PropertyResult<AppSystem>, AppSystem) -> AppFailure
+
+    func failure(_ result: PropertyResult<AppSystem>, _ system: AppSystem) -> AppFailure {
+      failure(result, system)
+    }
+  }
+
+  /// What one exploration checks: over the cooperative user, every `works` need and the
+  /// cooperative checks; over every user, the other checks; and in both, that no reaction was
+  /// refused.
+  static func properties(of system: AppSystem) -> [Checked] {
+    let app = system.app
+    var checked: [Checked] = [
+      Checked(
+        property: .always("reactions", "the model takes every reaction of the app") {
+          !$0.refusedReaction
+        },
+        failure: { result, system in
+          let story = result.path.map(system.story) ?? []
+          return AppFailure(
+            .internalError,
+            message:
+              "internal error: the model refused one of the app's reactions, which cannot happen "
+              + "in a file without static errors", at: nil, story: story)
+        })
+    ]
+    if system.cooperative {
+      for (i, feature) in app.features.enumerated() {
+        for (need, place, position) in [
+          (feature.needs.foreground, AppRunState.foreground, feature.positions.foregroundNeed),
+          (feature.needs.background, .background, feature.positions.backgroundNeed),
+        ] {
+          guard let need else { continue }
+          checked.append(
+            Checked(
+              property: .always("works \(feature.name) \(place)", "works") { state in
+                !system.worksApplies(i, at: place, in: state) || system.holds(need, in: state)
+              },
+              failure: { result, system in
+                let final = result.path?.finalState
+                var failure = AppFailure(
+                  .works(feature: feature.name, place: place),
+                  message:
+                    "feature '\(feature.name)' does not work in the \(place.rawValue) for a user "
+                    + "who allows everything", at: position ?? feature.positions.name)
+                if let final { failure.explain(need, in: final, system) }
+                failure.story = result.path.map(system.story) ?? []
+                return failure
+              }))
+        }
+      }
+    }
+    for (index, check) in app.checks.enumerated()
+    where (check.users == .cooperative) == system.cooperative {
+      let label = check.name.map { "'\($0)'" } ?? "check \(index + 1)"
+      let property: Property<AppSystem>
+      switch check.kind {
+      case .always(let c):
+        property = .always("check \(index)", label) { system.holds(c, in: $0) }
+      case .never(let c):
+        property = .always("check \(index)", label) { !system.holds(c, in: $0) }
+      case .when(let w, let e):
+        property = .always("check \(index)", label) {
+          !system.holds(w, in: $0) || system.holds(e, in: $0)
+        }
+      case .reachable(let c):
+        property = .sometimes("check \(index)", label) { system.holds(c, in: $0) }
+      }
+      checked.append(
+        Checked(
+          property: property,
+          failure: { result, system in
+            var failure = AppFailure(
+              .check(index: index),
+              message: "check \(label) does not hold"
+                + (check.users == .cooperative ? " for the cooperative user" : ""),
+              at: check.position)
+            if case .notReached = result.verdict {
+              failure.message =
+                "check \(label) does not hold: no story reaches such a state"
+                + (check.users == .cooperative ? " for the cooperative user" : "")
+            }
+            if let final = result.path?.finalState {
+              switch check.kind {
+              case .always(let c), .when(_, expect: let c): failure.explain(c, in: final, system)
+              case .never(let c):
+                failure.message += ": a story reaches a state it rules out"
+                failure.show(c, in: final, system)
+              case .reachable: break
+              }
+            }
+            failure.story = result.path.map(system.story) ?? []
+            return failure
+          }))
+    }
+    return checked
+  }
+}
+
+/// What checking an app found.
+public struct AppReport: Hashable, Sendable {
+  public var app: AppDescription
+  /// Every finding of A1–A4, errors and warnings, sorted by position.
+  public var findings: [StaticFinding]
+  /// What fails the app, sorted by position; empty when it passes.
+  public var failures: [AppFailure]
+  /// The explorations run: the cooperative user's, then every user's; none after a static error.
+  public var explorations: [AppExploration]
+  /// The ways each feature can fail, over every user (a report, not a verdict).
+  public var waysToFail: [WayToFail]
+
+  /// The findings that only warn (A2–A4).
+  public var warnings: [StaticFinding] { findings.filter { !$0.check.isError } }
+
+  /// Whether the app passed: no static error, both explorations complete, every check held.
+  public var passed: Bool { failures.isEmpty }
+
+  /// Whether the app's stories were explored to the end.
+  public var explored: Bool { explorations.count == 2 && explorations.allSatisfy(\.complete) }
+}
+
+/// The size of one exploration.
+public struct AppExploration: Hashable, Sendable {
+  /// Whether it explored the cooperative user's stories or every user's.
+  public var cooperative: Bool
+  public var states: Int
+  public var transitions: Int
+  public var depth: Int
+  public var complete: Bool
+}
+
+/// One reason an app fails.
+public struct AppFailure: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// A static check that is an error (A1); the app is not explored.
+    case staticCheck(StaticCheck)
+    /// A feature's need is unmet for the cooperative user.
+    case works(feature: String, place: AppRunState)
+    /// The app's own check at this index does not hold.
+    case check(index: Int)
+    /// An exploration stopped early.
+    case incomplete
+    /// The model refused one of the app's reactions.
+    case internalError
+    /// The app is too large to explore.
+    case unsupported
+
+    var isStatic: Bool { if case .staticCheck = self { true } else { false } }
+  }
+
+  public var kind: Kind
+  public var message: String
+  /// Where the app file says what failed; `nil` for a description built in Swift, or for a
+  /// failure of the whole file.
+  public var position: SourcePosition?
+  /// The expected and actual values of the unmet keys, as an app file writes them.
+  public var expected: String?
+  public var actual: String?
+  /// The rules behind the actual values.
+  public var because: [Citation]
+  /// The shortest story to the failure.
+  public var story: [StoryStep]
+  /// The terms the final state of the story does not meet (empty when none applies).
+  public var unmet: [Condition.Term] = []
+
+  public init(
+    _ kind: Kind, message: String, at position: SourcePosition?, story: [StoryStep] = []
+  ) {
+    self.kind = kind
+    self.message = message
+    self.position = position
+    self.because = []
+    self.story = story
+  }
+
+  /// Fills `expected`, `actual` and `because` from the terms of `condition` unmet in `state`.
+  mutating func explain(_ condition: Condition, in state: AppSystem.State, _ system: AppSystem) {
+    let terms = condition.terms.filter { !system.holds($0.term, in: state) }
+    unmet = terms.map(\.term)
+    describe(terms, in: state, system)
+  }
+
+  /// Fills `expected` (`not` the condition) and `actual`, `because` from every term of a
+  /// `never` condition that `state` satisfies.
+  mutating func show(_ condition: Condition, in state: AppSystem.State, _ system: AppSystem) {
+    describe(condition.terms, in: state, system)
+    expected = expected.map { "not (\($0))" }
+  }
+
+  private mutating func describe(
+    _ terms: [Condition.PositionedTerm], in state: AppSystem.State, _ system: AppSystem
+  ) {
+    var expected: [String] = []
+    var actual: [String] = []
+    for term in terms {
+      let (value, citations) = system.actual(term.term, in: state)
+      let key = term.term.key
+      let label: String
+      if case .diagnostics(let holder, _) = term.term {
+        label = "diagnostics of '\(holder)'"
+      } else {
+        label = key
+      }
+      expected.append("\(label) \(AppSystem.expected(term.term))")
+      actual.append("\(label) \(value)")
+      for citation in citations where !because.contains(citation) { because.append(citation) }
+    }
+    if !expected.isEmpty {
+      self.expected = expected.joined(separator: ", ")
+      self.actual = actual.joined(separator: ", ")
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import AuthModel
+import AuthScenario
+
+extension AppDescription {
+  /// Every misuse that involves more than one place of the description, as positioned errors
+  /// in file order: a feature name twice, a session id or manager name in two features (at the
+  /// second), the same holding twice in a feature, `restore` on a feature the user does not
+  /// start, `inBackground` on a `foreground` feature, a feature that holds and requests nothing,
+  /// a need on something that is not an observable, a check naming a feature the app does not
+  /// have, a diagnostics holder no feature holds.
+  ///
+  /// The app-file reader reports these too; a description built in Swift, with no positions,
+  /// gets them at 1:1 and named in words.
+  public func validationErrors() -> [Diagnostic] {
+    var errors: [Diagnostic] = []
+    func error(_ message: String, at position: SourcePosition?) {
+      errors.append(.error(message, at: position ?? SourcePosition(line: 1, column: 1)))
+    }
+    if features.isEmpty { error("the app has no features; give at least one", at: nil) }
+    var featureNames = Set<String>()
+    var owners: [String: String] = [:]  // a session id or manager name → its feature
+    var heldHolders = Set<String>()
+    for feature in features {
+      let name = feature.name
+      if !featureNames.insert(name).inserted {
+        error("feature '\(name)' is described twice", at: feature.positions.name)
+      }
+      if feature.restore && feature.startedBy != .user {
+        error(
+          "'restore' is only for a feature the user starts; '\(name)' is started by "
+            + "'\(feature.startedBy.rawValue)' at every launch",
+          at: feature.positions.restore ?? feature.positions.name)
+      }
+      if feature.inBackground != nil && feature.startedBy == .foreground {
+        error(
+          "'inBackground' does not apply to '\(name)': the app stops a 'foreground' feature when "
+            + "it leaves the foreground",
+          at: feature.positions.inBackground ?? feature.positions.name)
+      }
+      if feature.holds.isEmpty && feature.requests.isEmpty {
+        error("feature '\(name)' holds and requests nothing", at: feature.positions.name)
+      }
+      var ownHoldings = Set<String>()
+      for holding in feature.holds {
+        switch holding.kind {
+        case .session(let id, _, _), .manager(let id):
+          let what = if case .session = holding.kind { "session id" } else { "manager name" }
+          if case .session = holding.kind, ScenarioSchema.implicitHolders.contains(id) {
+            error(
+              "'\(id)' names an implicit diagnostics holder; choose another session id",
+              at: holding.position)
+          }
+          if let owner = owners[id] {
+            error(
+              owner == name
+                ? "feature '\(name)' holds \(what) '\(id)' twice"
+                : "\(what) '\(id)' already belongs to feature '\(owner)'; a \(what) belongs "
+                  + "to one feature",
+              at: holding.position)
+          } else {
+            owners[id] = name
+          }
+          if case .session = holding.kind { heldHolders.insert(id) }
+        case .liveUpdates, .monitor, .backgroundActivity:
+          if !ownHoldings.insert(holding.summary).inserted {
+            error("feature '\(name)' holds '\(holding.summary)' twice", at: holding.position)
+          }
+          heldHolders.insert(holding.summary)
+        }
+      }
+      for (need, place) in [
+        (feature.needs.foreground, "foreground"), (feature.needs.background, "background"),
+      ] {
+        for term in need?.terms ?? [] where !term.term.isObservable {
+          error(
+            "'\(term.term.key)' is not an observable; a \(place) need is checked where the "
+              + "feature is on and the app is in the \(place), on what Core Location shows the app",
+            at: term.keyPosition)
+        }
+      }
+    }
+    let names = features.map(\.name)
+    for check in checks {
+      for condition in check.kind.conditions {
+        for term in condition.terms {
+          switch term.term {
+          case .features(let listed), .featuresOff(let listed):
+            for (index, unknown) in listed.enumerated() where !featureNames.contains(unknown) {
+              error(
+                "no feature named '\(unknown)'" + EditDistance.didYouMean(unknown, among: names),
+                at: index < term.itemPositions.count ? term.itemPositions[index] : term.position)
+            }
+          case .diagnostics(let holder, _) where !heldHolders.contains(holder):
+            error(
+              "no feature holds '\(holder)'; holders: "
+                + (heldHolders.isEmpty ? "none" : heldHolders.sorted().joined(separator: ", ")),
+              at: term.position)
+          default:
+            continue
+          }
+        }
+      }
+    }
+    return Diagnostic.sortedByPosition(errors)
+  }
+}

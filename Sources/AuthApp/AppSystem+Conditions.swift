@@ -1,0 +1,204 @@
+import AuthEngine
+import AuthExplorer
+import AuthModel
+
+extension AppSystem {
+  /// Whether `condition` holds in `state`: every term does.
+  public func holds(_ condition: Condition, in state: State) -> Bool {
+    condition.terms.allSatisfy { holds($0.term, in: state) }
+  }
+
+  /// Whether one term holds in `state`.
+  func holds(_ term: Condition.Term, in state: State) -> Bool {
+    let m = state.explored.model
+    let c = app.configuration
+    var t = Trace.off
+    switch term {
+    case .authorizationStatus(let values): return values.contains(m.authorizationStatus(c))
+    case .accuracyAuthorization(let values):
+      return values.contains(m.accuracyAuthorization(trace: &t))
+    case .prompt(let values): return values.contains(m.prompt(trace: &t))
+    case .settingsShows(let values): return values.contains(m.settingsShows(trace: &t))
+    case .updates(let values): return values.contains(m.liveUpdates(c, trace: &t))
+    case .monitorEvents(let values): return values.contains(m.monitorEvents(c, trace: &t))
+    case .backgroundActivity(let values):
+      return values.contains(m.backgroundActivityStatus(c, trace: &t))
+    case .backgroundIndicator(let values):
+      return values.contains(m.backgroundIndicator(c, trace: &t))
+    case .diagnostics(let name, let flags):
+      guard let holder = holder(named: name),
+        let actual = m.diagnostics(for: holder, c, trace: &t)
+      else { return false }
+      return flags.isEmpty ? actual.isEmpty : flags.allSatisfy { actual.contains($0) }
+    case .app(let places): return places.contains(m.app)
+    case .features(let names):
+      return names.allSatisfy { name in featureIndex(name).map { state.on & bit($0) != 0 } ?? false
+      }
+    case .featuresOff(let names):
+      return names.allSatisfy { name in featureIndex(name).map { state.on & bit($0) == 0 } ?? true }
+    }
+  }
+
+  /// The value of a term's key in `state` as an app file writes it, and the rules behind it.
+  public func actual(_ term: Condition.Term, in state: State) -> (String, [Citation]) {
+    let m = state.explored.model
+    let c = app.configuration
+    var t = Trace(names: names)
+    let value: String
+    switch term {
+    case .authorizationStatus: value = m.authorizationStatus(c, trace: &t).rawValue
+    case .accuracyAuthorization: value = m.accuracyAuthorization(trace: &t).rawValue
+    case .prompt: value = m.prompt(trace: &t).rawValue
+    case .settingsShows: value = m.settingsShows(trace: &t).rawValue
+    case .updates: value = m.liveUpdates(c, trace: &t).rawValue
+    case .monitorEvents: value = m.monitorEvents(c, trace: &t).rawValue
+    case .backgroundActivity: value = m.backgroundActivityStatus(c, trace: &t).rawValue
+    case .backgroundIndicator: value = m.backgroundIndicator(c, trace: &t).rawValue
+    case .diagnostics(let name, _):
+      if let holder = holder(named: name), let flags = m.diagnostics(for: holder, c, trace: &t) {
+        value = "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
+      } else {
+        value = "not held"
+      }
+    case .app: value = m.app.rawValue
+    case .features, .featuresOff:
+      let on = app.features.indices.filter { state.on & bit($0) != 0 }.map { app.features[$0].name }
+      value = "on: [" + on.joined(separator: ", ") + "]"
+    }
+    return (value, t.citations)
+  }
+
+  /// The value a term expects, as an app file writes it.
+  public static func expected(_ term: Condition.Term) -> String {
+    func list(_ values: [String]) -> String {
+      values.count == 1 ? values[0] : "[" + values.joined(separator: ", ") + "]"
+    }
+    switch term {
+    case .authorizationStatus(let v): return list(v.map(\.rawValue))
+    case .accuracyAuthorization(let v): return list(v.map(\.rawValue))
+    case .prompt(let v): return list(v.map(\.rawValue))
+    case .settingsShows(let v): return list(v.map(\.rawValue))
+    case .updates(let v): return list(v.map(\.rawValue))
+    case .monitorEvents(let v): return list(v.map(\.rawValue))
+    case .backgroundActivity(let v): return list(v.map(\.rawValue))
+    case .backgroundIndicator(let v): return list(v.map(\.rawValue))
+    case .diagnostics(_, let flags):
+      return "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
+    case .app(let v): return list(v.map(\.rawValue))
+    case .features(let names): return "on: [" + names.joined(separator: ", ") + "]"
+    case .featuresOff(let names): return "off: [" + names.joined(separator: ", ") + "]"
+    }
+  }
+
+  /// The session names by catalogue index, for the rules' causes.
+  public var names: Names {
+    var sessions = Array(repeating: "", count: sessionIndex.count)
+    for (id, index) in sessionIndex { sessions[index] = id }
+    return Names(sessions: sessions, purposeKeys: model.codec.keyNames)
+  }
+
+  func featureIndex(_ name: String) -> Int? { app.features.firstIndex { $0.name == name } }
+
+  func holder(named name: String) -> Holder? {
+    switch name {
+    case "liveUpdates": .liveUpdates
+    case "monitor": .monitor
+    case "backgroundActivity": .backgroundActivity
+    default: sessionIndex[name].map { .session(SessionID(UInt8($0))) }
+    }
+  }
+
+  /// Whether `works` checks feature `i`'s need at `place` in `state`: the feature is on, no
+  /// prompt is pending, provisional Always is not waiting for its system prompt (R14), and the
+  /// app is at `place` (the background's grace period included).
+  public func worksApplies(_ i: Int, at place: AppRunState, in state: State) -> Bool {
+    let m = state.explored.model
+    return state.on & bit(i) != 0 && m.pendingPrompt == nil && !m.provisionalAlways
+      && m.app == place
+  }
+
+  /// A step as a story tells it: the scenario's words for a model step, the user's action for
+  /// a feature's start or stop.
+  public func summary(_ action: Action) -> String {
+    switch action {
+    case .start(let i): return "the user starts '\(app.features[i].name)'"
+    case .stop(let i): return "the user stops '\(app.features[i].name)'"
+    case .event(let event):
+      switch event {
+      case .launch: return "launch"
+      case .relaunchInBackground: return "launch: background"
+      case .enterBackground: return "background"
+      case .enterForeground: return "foreground"
+      case .wait: return "wait"
+      case .terminate: return "terminate"
+      case .backgroundEvent: return "system: backgroundEvent"
+      case .tap(let button, let precise):
+        return "tap: \(button.rawValue)"
+          + (precise.map { $0 ? " (precise: on)" : " (precise: off)" } ?? "")
+      case .settings(let change):
+        switch change {
+        case .location(let setting): return "settings: location \(setting.rawValue)"
+        case .precise(let on): return "settings: precise \(on ? "on" : "off")"
+        case .locationServices(let on): return "settings: locationServices \(on ? "on" : "off")"
+        case .restrictions(let on): return "settings: restrictions \(on ? "on" : "off")"
+        case .reset: return "settings: reset"
+        }
+      default: return "\(event)"
+      }
+    }
+  }
+
+  /// The story of `path`: each step with the model steps the app's reactions made.
+  public func story(_ path: Path<AppSystem>) -> [StoryStep] {
+    story(from: path.initialState, path.steps.map(\.action))
+  }
+
+  /// The story of `actions` from `state`: each step with the model steps the app made in it.
+  func story(from state: State, _ actions: [Action]) -> [StoryStep] {
+    var state = state
+    var steps: [StoryStep] = []
+    for action in actions {
+      var reactions: [AuthorizationEvent]? = []
+      if let next = advance(state, action, story: &reactions) { state = next }
+      var event: AuthorizationEvent?
+      if case .event(let e) = action { event = e }
+      steps.append(
+        StoryStep(
+          step: summary(action), reactions: (reactions ?? []).map(reactionSummary), event: event,
+          reactionEvents: reactions ?? []))
+    }
+    return steps
+  }
+
+  /// A model step the app made, as the story tells it: `session: alerts (authorization:
+  /// always)`, `liveUpdates: stop`, `request: always`.
+  func reactionSummary(_ event: AuthorizationEvent) -> String {
+    let names = self.names
+    switch event {
+    case .createSession(let id, let goal, let key):
+      return "session: \(names.name(of: id)) (authorization: \(goal.rawValue)"
+        + (key.map { ", fullAccuracyPurposeKey: \(model.codec.keyNames[Int($0.index)])" } ?? "")
+        + ")"
+    case .invalidateSession(let id): return "invalidate: \(names.name(of: id))"
+    case .liveUpdates(let on): return "liveUpdates: \(on ? "start" : "stop")"
+    case .monitor(let on): return "monitor: \(on ? "start" : "stop")"
+    case .backgroundActivity(let on): return "backgroundActivity: \(on ? "start" : "stop")"
+    case .requestWhenInUseAuthorization: return "request: whenInUse"
+    case .requestAlwaysAuthorization: return "request: always"
+    case .requestTemporaryFullAccuracyAuthorization(let key):
+      return "request: temporaryFullAccuracy (purposeKey: \(model.codec.keyNames[Int(key.index)]))"
+    default: return summary(.event(event))
+    }
+  }
+}
+
+/// One step of a story: what happened, and what the app did in it.
+public struct StoryStep: Hashable, Sendable {
+  public var step: String
+  /// The model steps the app's reactions made, in order, as the story tells them.
+  public var reactions: [String]
+  /// The step's model event; `nil` for the user's start or stop of a feature.
+  public var event: AuthorizationEvent?
+  /// The model steps the app's reactions made, in order.
+  public var reactionEvents: [AuthorizationEvent]
+}

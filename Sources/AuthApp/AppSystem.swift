@@ -1,0 +1,424 @@
+import AuthEngine
+import AuthExplorer
+import AuthModel
+
+/// An app's description as a transition system: the model of RULES.md with the app's features
+/// on top, explored by AuthEngine's breadth-first engine.
+///
+/// ## The packed state
+///
+/// One 64-bit word, low bits first:
+///
+/// | bits | what |
+/// |---|---|
+/// | `codec.bitWidth` | the model's state (``AuthorizationStateCodec``, the app's sessions as its catalogue, in file order) |
+/// | one per feature | the feature is on |
+/// | one per `restore` feature | it was on at the last termination (the app saved it) |
+/// | 1 | a reaction the model refused happened (an internal error, with its story) |
+///
+/// Nothing else is stored: whether a feature is *running* or *paused* follows from its on bit,
+/// its `inBackground` and where the app is; what the app holds is the union of what its running
+/// features hold, which the model's state already records. A state needs
+/// `codec.bitWidth + features + restored + 1` bits; ``init(_:cooperative:)`` refuses an app
+/// that needs more than 64 (at most 7 sessions fit the codec, and 32 purpose keys the model).
+///
+/// ## Steps
+///
+/// The user's (every answer of the prompt on screen; every Settings change; starting a `user`
+/// feature that is off and stopping one that is on, in the foreground with no prompt up), the
+/// lifecycle's (`launch`, `launch: background`, `background`, `foreground`, `wait`,
+/// `terminate`) and the system's (`backgroundEvent`). The app's reactions run inside the step
+/// that triggers them, after the model's own event: at a launch, `launch` features start, then
+/// restored ones, then (into the foreground) `foreground` ones; entering the foreground, paused
+/// features resume, then `foreground` features start; leaving it, `foreground` features stop,
+/// then running `pause` features pause. Starting or resuming takes the feature's holdings in
+/// order, skipping what another running feature already holds; starting then makes its
+/// requests (a feature started paused at a background launch makes them too: the model gives a
+/// request outside the foreground its effect, usually none). Stopping or pausing releases its
+/// holdings in reverse order, except what another running feature still holds. Managers are
+/// no-ops until the model has CLLocationManager delegates (R41).
+///
+/// With `cooperative`, only the cooperative user's steps are taken: while a prompt is on screen
+/// (an app's prompt with the app in the foreground, or R14's system prompt anywhere), its most
+/// generous answer and nothing else; never a Settings change.
+public struct AppSystem: TransitionSystem {
+  /// A state: the model's, which features are on, which the app saved at termination.
+  public struct State: Sendable {
+    public var explored: ExploredState
+    /// Bit `i`: feature `i` is on.
+    public var on: UInt32
+    /// Bit `i`: feature `i` (a `restore` feature) was on at the last termination.
+    public var saved: UInt32
+    /// A reaction the model refused happened on the way here.
+    public var refusedReaction: Bool
+  }
+
+  /// A step.
+  public enum Action: Hashable, Sendable {
+    /// A model event: a lifecycle step, an answer, a Settings change, the system's event.
+    case event(AuthorizationEvent)
+    /// The user starts feature `i`.
+    case start(Int)
+    /// The user stops feature `i`.
+    case stop(Int)
+  }
+
+  public let app: AppDescription
+  public let model: AuthorizationSystem
+  public let cooperative: Bool
+  public let actions: [Action]
+  /// The catalogue index of each session id.
+  let sessionIndex: [String: Int]
+  let featureShift: UInt64
+  let savedShift: UInt64
+  let refusedShift: UInt64
+  /// The index, among the saved bits, of each `restore` feature.
+  let savedSlot: [Int?]
+  /// Features by who starts them, and those that keep what they hold in the background, a bit
+  /// each: what every step reads, without copying the features.
+  let launchMask: UInt32
+  let foregroundMask: UInt32
+  let keepMask: UInt32
+  /// For each feature, each holding's model steps (to take, to release; `nil` for a manager)
+  /// and the features that hold the same thing, a bit each.
+  let holdings: [[(take: AuthorizationEvent?, release: AuthorizationEvent?, sharers: UInt32)]]
+  /// For each feature, the model steps of its requests, in order.
+  let requestEvents: [[AuthorizationEvent]]
+  /// The number of bits a packed state uses.
+  public let bitWidth: Int
+  /// The checks, set by whoever explores the system.
+  public var properties: [Property<AppSystem>] = []
+
+  /// Why an app cannot be explored.
+  public struct Unsupported: Error, Hashable, Sendable {
+    public let message: String
+  }
+
+  /// The app's system, over any user's stories or only the cooperative user's.
+  public init(_ app: AppDescription, cooperative: Bool) throws(Unsupported) {
+    self.app = app
+    self.cooperative = cooperative
+    var entries: [SessionCatalogue.Entry] = []
+    var index: [String: Int] = [:]
+    for feature in app.features {
+      for holding in feature.holds {
+        if case .session(let id, let goal, let key) = holding.kind {
+          index[id] = entries.count
+          entries.append(.init(goal, fullAccuracyPurposeKey: key))
+        }
+      }
+    }
+    guard entries.count <= SessionCatalogue.maximumCount else {
+      throw Unsupported(
+        message: "the app holds \(entries.count) sessions; at most "
+          + "\(SessionCatalogue.maximumCount) can be explored")
+    }
+    guard app.features.count <= 16 else {
+      throw Unsupported(
+        message: "the app has \(app.features.count) features; at most 16 can be explored")
+    }
+    sessionIndex = index
+    do {
+      model = try AuthorizationSystem(
+        configuration: app.configuration, catalogue: SessionCatalogue(entries))
+    } catch {
+      throw Unsupported(message: error.message)
+    }
+    var launch: UInt32 = 0
+    var foreground: UInt32 = 0
+    var keep: UInt32 = 0
+    for (i, feature) in app.features.enumerated() {
+      if feature.startedBy == .launch { launch |= 1 << UInt32(i) }
+      if feature.startedBy == .foreground { foreground |= 1 << UInt32(i) }
+      if feature.backgroundBehavior == .keep { keep |= 1 << UInt32(i) }
+    }
+    launchMask = launch
+    foregroundMask = foreground
+    keepMask = keep
+    let codec = model.codec
+    holdings = app.features.map { feature in
+      feature.holds.map { holding in
+        var sharers: UInt32 = 0
+        for (j, other) in app.features.enumerated()
+        where other.holds.contains(where: { $0.kind == holding.kind }) {
+          sharers |= 1 << UInt32(j)
+        }
+        return (
+          Self.event(holding, taking: true, index, codec),
+          Self.event(holding, taking: false, index, codec), sharers
+        )
+      }
+    }
+    requestEvents = app.features.map { feature in
+      feature.requests.compactMap { request -> AuthorizationEvent? in
+        switch request.kind {
+        case .whenInUse: return .requestWhenInUseAuthorization
+        case .always: return .requestAlwaysAuthorization
+        case .temporaryFullAccuracy(let key):
+          return app.configuration.purposeKey(named: key).map {
+            .requestTemporaryFullAccuracyAuthorization($0)
+          }
+        }
+      }
+    }
+    var slots: [Int?] = []
+    var savedCount = 0
+    for feature in app.features {
+      slots.append(feature.restore ? savedCount : nil)
+      if feature.restore { savedCount += 1 }
+    }
+    savedSlot = slots
+    featureShift = UInt64(model.codec.bitWidth)
+    savedShift = featureShift + UInt64(app.features.count)
+    refusedShift = savedShift + UInt64(savedCount)
+    bitWidth = Int(refusedShift) + 1
+    guard bitWidth <= 64 else {
+      throw Unsupported(
+        message: "the app's state needs \(bitWidth) bits; at most 64 can be explored")
+    }
+    var actions: [Action] = [
+      .event(.launch), .event(.relaunchInBackground), .event(.enterBackground),
+      .event(.enterForeground), .event(.wait), .event(.terminate), .event(.backgroundEvent),
+    ]
+    for button in [PromptButton.allowOnce, .allowWhileUsing, .dontAllow] {
+      for precise in [nil, true, false] { actions.append(.event(.tap(button, precise: precise))) }
+    }
+    actions += [
+      .event(.tap(.changeToAlwaysAllow, precise: nil)),
+      .event(.tap(.keepOnlyWhileUsing, precise: nil)),
+    ]
+    actions += LocationSetting.allCases.map { .event(.settings(.location($0))) }
+    actions += [
+      .event(.settings(.precise(true))), .event(.settings(.precise(false))),
+      .event(.settings(.locationServices(true))), .event(.settings(.locationServices(false))),
+      .event(.settings(.restrictions(true))), .event(.settings(.restrictions(false))),
+      .event(.settings(.reset)),
+    ]
+    for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
+      actions += [.start(i), .stop(i)]
+    }
+    self.actions = actions
+  }
+
+  // MARK: TransitionSystem
+
+  public var initialStates: [State] {
+    // Nothing to reduce: a fresh state has no request result and no termination record.
+    let explored = ExploredState(
+      model: AuthorizationState(configuration: app.configuration, start: app.start))
+    return [State(explored: explored, on: 0, saved: 0, refusedReaction: false)]
+  }
+
+  public func next(_ state: State, _ action: Action) -> State? {
+    var story: [AuthorizationEvent]? = nil
+    return advance(state, action, story: &story)
+  }
+
+  public func pack(_ state: State) -> UInt64 {
+    var savedBits: UInt64 = 0
+    for (i, slot) in savedSlot.enumerated() where state.saved & (1 << UInt32(i)) != 0 {
+      if let slot { savedBits |= 1 << UInt64(slot) }
+    }
+    return model.codec.pack(state.explored) | UInt64(state.on) << featureShift
+      | savedBits << savedShift | (state.refusedReaction ? 1 : 0) << refusedShift
+  }
+
+  public func unpack(_ packed: UInt64) -> State {
+    let modelBits = featureShift == 64 ? packed : packed & ((1 << featureShift) - 1)
+    let featureMask: UInt64 = (1 << UInt64(app.features.count)) - 1
+    var saved: UInt32 = 0
+    for (i, slot) in savedSlot.enumerated() {
+      if let slot, packed >> (savedShift + UInt64(slot)) & 1 != 0 { saved |= 1 << UInt32(i) }
+    }
+    return State(
+      explored: model.codec.unpack(modelBits), on: UInt32(packed >> featureShift & featureMask),
+      saved: saved, refusedReaction: packed >> refusedShift & 1 != 0)
+  }
+
+  // MARK: Steps
+
+  /// The state after `action`, or `nil` when it cannot happen; `story`, when not `nil`,
+  /// receives the model steps the app's reactions made, in the order made.
+  func advance(_ state: State, _ action: Action, story: inout [AuthorizationEvent]?) -> State? {
+    guard !state.refusedReaction else { return nil }
+    let m = state.explored.model
+    let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
+    var running = runningMask(state)
+    switch action {
+    case .start(let i), .stop(let i):
+      guard m.app == .foreground, m.pendingPrompt == nil else { return nil }
+      let isOn = state.on & bit(i) != 0
+      var next = state
+      if case .start = action {
+        guard !isOn else { return nil }
+        start(i, in: &next, running: &running, story: &story)
+      } else {
+        guard isOn else { return nil }
+        release(i, in: &next, running: &running, story: &story)
+        next.on &= ~bit(i)
+      }
+      return next
+    case .event(let event):
+      if cooperative {
+        if case .settings = event { return nil }
+        if onScreen {
+          guard case .tap(let button, let precise) = event, let prompt = m.pendingPrompt,
+            Self.generousAnswer(prompt, app.configuration) == (button, precise)
+          else { return nil }
+        } else if case .tap = event {
+          return nil
+        }
+      }
+      var next = state
+      guard model.step(from: state.explored, event, into: &next.explored) else { return nil }
+      react(to: event, in: &next, running: &running, story: &story)
+      return next
+    }
+  }
+
+  /// The cooperative user's answer to `prompt`: its most generous button, with Precise on
+  /// where the prompt has the toggle.
+  static func generousAnswer(_ prompt: PendingPrompt, _ c: AppConfiguration) -> (
+    PromptButton, Bool?
+  ) {
+    switch prompt {
+    case .whenInUse: (.allowWhileUsing, prompt.offersPreciseToggle(c) ? true : nil)
+    case .alwaysUpgrade: (.changeToAlwaysAllow, nil)
+    case .temporaryFullAccuracy: (.allowOnce, nil)
+    }
+  }
+
+  @inline(__always) func bit(_ i: Int) -> UInt32 { 1 << UInt32(i) }
+
+  /// Whether feature `i` runs in `state`: on, and not paused.
+  public func isRunning(_ i: Int, _ state: State) -> Bool {
+    state.on & bit(i) != 0 && runsWhere(i, state.explored.model.app)
+  }
+
+  /// Whether feature `i`, on, runs with the app at `place`: a `pause` feature only in the
+  /// foreground.
+  func runsWhere(_ i: Int, _ place: AppRunState) -> Bool {
+    keepMask & bit(i) != 0 || place == .foreground
+  }
+
+  /// The running features of `state`, a bit each.
+  func runningMask(_ state: State) -> UInt32 {
+    state.explored.model.app == .foreground ? state.on : state.on & keepMask
+  }
+
+  /// The app's reactions to `event`, which the model has taken; `running` is the set of
+  /// running features before the event, kept up to date as features take and release.
+  private func react(
+    to event: AuthorizationEvent, in state: inout State, running: inout UInt32,
+    story: inout [AuthorizationEvent]?
+  ) {
+    let features = app.features.indices
+    switch event {
+    case .launch, .relaunchInBackground:
+      let saved = state.saved
+      state.saved = 0
+      for i in features where launchMask & bit(i) != 0 {
+        start(i, in: &state, running: &running, story: &story)
+      }
+      for i in features where saved & bit(i) != 0 {
+        start(i, in: &state, running: &running, story: &story)
+      }
+      if event == .launch {
+        for i in features where foregroundMask & bit(i) != 0 {
+          start(i, in: &state, running: &running, story: &story)
+        }
+      }
+    case .enterForeground:
+      for i in features where state.on & bit(i) != 0 && running & bit(i) == 0 {
+        take(i, in: &state, running: &running, story: &story)
+      }
+      for i in features where foregroundMask & bit(i) != 0 {
+        start(i, in: &state, running: &running, story: &story)
+      }
+    case .enterBackground:
+      for i in features where foregroundMask & state.on & bit(i) != 0 {
+        release(i, in: &state, running: &running, story: &story)
+        state.on &= ~bit(i)
+      }
+      for i in features where running & bit(i) != 0 && !runsWhere(i, .background) {
+        release(i, in: &state, running: &running, story: &story)
+      }
+    case .terminate:
+      for i in features where savedSlot[i] != nil && state.on & bit(i) != 0 {
+        state.saved |= bit(i)
+      }
+      state.on = 0
+      running = 0
+    default:
+      break
+    }
+  }
+
+  /// Starts feature `i` if it is off: on; its holdings if it runs where the app is; then its
+  /// requests.
+  private func start(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
+  ) {
+    guard state.on & bit(i) == 0 else { return }
+    state.on |= bit(i)
+    if runsWhere(i, state.explored.model.app) {
+      take(i, in: &state, running: &running, story: &story)
+    }
+    for event in requestEvents[i] { perform(event, in: &state, story: &story) }
+  }
+
+  /// Takes feature `i`'s holdings in order, but what another running feature holds.
+  private func take(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
+  ) {
+    for holding in holdings[i] where holding.sharers & running & ~bit(i) == 0 {
+      if let event = holding.take { perform(event, in: &state, story: &story) }
+    }
+    running |= bit(i)
+  }
+
+  /// Releases feature `i`'s holdings in reverse order, but what another running feature holds.
+  private func release(
+    _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
+  ) {
+    guard running & bit(i) != 0 else { return }
+    for holding in holdings[i].reversed() where holding.sharers & running & ~bit(i) == 0 {
+      if let event = holding.release { perform(event, in: &state, story: &story) }
+    }
+    running &= ~bit(i)
+  }
+
+  /// The model's step that takes or releases `holding`; `nil` for a manager (R41: managers
+  /// come with the model's delegate callbacks).
+  private static func event(
+    _ holding: Holding, taking: Bool, _ sessionIndex: [String: Int],
+    _ codec: AuthorizationStateCodec
+  ) -> AuthorizationEvent? {
+    switch holding.kind {
+    case .session(let id, let goal, _):
+      let index = sessionIndex[id]!
+      return taking
+        ? .createSession(
+          SessionID(UInt8(index)), authorization: goal,
+          fullAccuracyPurposeKey: codec.entryKeys[index])
+        : .invalidateSession(SessionID(UInt8(index)))
+    case .liveUpdates: return .liveUpdates(iterating: taking)
+    case .monitor: return .monitor(iterating: taking)
+    case .backgroundActivity: return .backgroundActivity(held: taking)
+    case .manager: return nil
+    }
+  }
+
+  /// Applies a reaction's model event; a refusal marks the state.
+  private func perform(
+    _ event: AuthorizationEvent, in state: inout State, story: inout [AuthorizationEvent]?
+  ) {
+    guard !state.refusedReaction else { return }
+    story?.append(event)
+    let before = state.explored
+    if !model.step(from: before, event, into: &state.explored) {
+      state.explored = before
+      state.refusedReaction = true
+    }
+  }
+}

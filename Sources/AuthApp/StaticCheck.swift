@@ -1,0 +1,187 @@
+import AuthModel
+import AuthScenario
+
+/// The checks authcheck makes on an app's description before exploring it.
+public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
+  /// A key the flow needs is missing from Info.plist, or the flow uses what iOS 17 lacks
+  /// (an error).
+  case a1 = "A1"
+  /// Premature Always: a feature the app starts by itself asks for Always (a warning).
+  case a2 = "A2"
+  /// A user feature with background needs that the app does not restore after termination
+  /// (a warning).
+  case a3 = "A3"
+  /// Legacy requests on iOS 18 and later (a warning).
+  case a4 = "A4"
+
+  /// Whether a finding of this check fails the file.
+  public var isError: Bool { self == .a1 }
+}
+
+/// One finding of a static check.
+public struct StaticFinding: Hashable, Sendable {
+  public var check: StaticCheck
+  /// What is wrong, starting with the check's id: `A1: Info.plist has no …`.
+  public var message: String
+  /// Where the file says what needs the missing key, or `nil` for a description built in Swift.
+  public var position: SourcePosition?
+
+  public init(_ check: StaticCheck, _ message: String, at position: SourcePosition?) {
+    self.check = check
+    self.message = "\(check.rawValue): " + message
+    self.position = position
+  }
+
+  /// The finding as a diagnostic: an error for A1, a warning for the others; at 1:1 when the
+  /// description has no positions.
+  public var diagnostic: Diagnostic {
+    let at = position ?? SourcePosition(line: 1, column: 1)
+    return check.isError ? .error(message, at: at) : .warning(message, at: at)
+  }
+}
+
+extension AppDescription {
+  /// The findings of A1–A4, sorted by position (in description order without positions).
+  public func staticFindings() -> [StaticFinding] {
+    var found: [StaticFinding] = []
+    let plist = configuration.infoPlist
+    let ios18 = configuration.hasServiceSessions
+    for feature in features {
+      let name = feature.name
+      let startsItself = feature.startedBy != .user
+      // A1: the when-in-use string, once per feature, at the first thing that needs it (R7).
+      if plist.whenInUseUsageDescription == nil {
+        let first =
+          feature.holds.first(where: \.usesLocation)?.position
+          ?? feature.requests.first?.position
+        if feature.holds.contains(where: \.usesLocation) || !feature.requests.isEmpty {
+          found.append(
+            StaticFinding(
+              .a1,
+              "Info.plist has no NSLocationWhenInUseUsageDescription, which feature '\(name)' "
+                + "needs to use location; without it no prompt is shown (R7)",
+              at: first))
+        }
+      }
+      for holding in feature.holds {
+        guard case .session(let id, let goal, let key) = holding.kind else {
+          if holding.kind == .backgroundActivity && !plist.hasLocationBackgroundMode {
+            found.append(
+              StaticFinding(
+                .a1,
+                "UIBackgroundModes has no 'location', which the background activity session of "
+                  + "feature '\(name)' needs (R35)", at: holding.position))
+          }
+          continue
+        }
+        if !ios18 {
+          found.append(
+            StaticFinding(
+              .a1,
+              "session '\(id)' of feature '\(name)' needs iOS 18: iOS 17 has no CLServiceSession "
+                + "(R39); use requests", at: holding.position))
+        }
+        if goal == .always {
+          if plist.alwaysAndWhenInUseUsageDescription == nil {
+            found.append(
+              StaticFinding(
+                .a1,
+                "Info.plist has no NSLocationAlwaysAndWhenInUseUsageDescription, which session "
+                  + "'\(id)' needs to ask for Always (R7)", at: holding.position))
+          }
+          if startsItself {
+            found.append(prematureAlways(feature, "session '\(id)'", at: holding.position))
+          }
+        }
+        if let key, plist.temporaryUsageDescriptions[key] == nil {
+          found.append(missingPurposeKey(key, at: holding.purposeKeyPosition ?? holding.position))
+        }
+      }
+      for request in feature.requests {
+        switch request.kind {
+        case .always:
+          if plist.alwaysAndWhenInUseUsageDescription == nil {
+            found.append(
+              StaticFinding(
+                .a1,
+                "Info.plist has no NSLocationAlwaysAndWhenInUseUsageDescription, which "
+                  + "'request: always' of feature '\(name)' needs (R7)", at: request.position))
+          }
+          if startsItself {
+            found.append(prematureAlways(feature, "'request: always'", at: request.position))
+          }
+        case .temporaryFullAccuracy(let key):
+          if plist.temporaryUsageDescriptions[key] == nil {
+            found.append(missingPurposeKey(key, at: request.purposeKeyPosition ?? request.position))
+          }
+        case .whenInUse:
+          break
+        }
+        if ios18 {
+          found.append(
+            StaticFinding(
+              .a4,
+              "legacy request in feature '\(name)' on iOS 18 and later (anti-pattern 7); hold a "
+                + "session with the authorization the feature needs instead",
+              at: request.position))
+        }
+      }
+      if feature.needs.background != nil {
+        let at = feature.positions.backgroundNeed ?? feature.positions.name
+        if !plist.hasLocationBackgroundMode {
+          found.append(
+            StaticFinding(
+              .a1,
+              "UIBackgroundModes has no 'location', which feature '\(name)' needs for its "
+                + "background need (R33, R35)", at: at))
+        }
+        if feature.startedBy == .user && !feature.restore {
+          found.append(
+            StaticFinding(
+              .a3,
+              "feature '\(name)' needs location in the background but is not restored: after the "
+                + "system terminates the app it stays off until the user starts it again; add "
+                + "'restore: true'", at: at))
+        }
+      }
+    }
+    if !ios18 {
+      for check in checks {
+        for condition in check.kind.conditions {
+          for term in condition.terms {
+            guard case .diagnostics(let holder, _) = term.term else { continue }
+            found.append(
+              StaticFinding(
+                .a1,
+                "diagnostics of '\(holder)' need iOS 18: iOS 17 has no CLServiceSession "
+                  + "diagnostics (R39)", at: term.position))
+          }
+        }
+      }
+    }
+    return found.enumerated()
+      .sorted {
+        let l = $0.element.position ?? SourcePosition(line: Int.max, column: 0)
+        let r = $1.element.position ?? SourcePosition(line: Int.max, column: 0)
+        return (l, $0.offset) < (r, $1.offset)
+      }
+      .map(\.element)
+  }
+
+  private func prematureAlways(
+    _ feature: Feature, _ what: String, at position: SourcePosition?
+  ) -> StaticFinding {
+    StaticFinding(
+      .a2,
+      "premature Always (anti-pattern 1): \(what) asks for Always in feature '\(feature.name)', "
+        + "which the app starts by itself ('startedBy: \(feature.startedBy.rawValue)'), before "
+        + "the user asked for anything that needs Always", at: position)
+  }
+
+  private func missingPurposeKey(_ key: String, at position: SourcePosition?) -> StaticFinding {
+    StaticFinding(
+      .a1,
+      "purpose key '\(key)' is not in NSLocationTemporaryUsageDescriptionDictionary; full "
+        + "accuracy is never asked for with it (R23)", at: position)
+  }
+}

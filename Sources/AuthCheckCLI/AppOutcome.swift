@@ -1,0 +1,141 @@
+import AuthApp
+import AuthEngine
+import AuthExplorer
+import AuthScenario
+
+/// What happened to one app file: read, checked statically, and explored.
+///
+/// An app file reports like a scenario: `PASS`, `FAIL` or `ERROR` with its name and path, the
+/// static findings under that line, then each failure with its expected and actual values, the
+/// rules behind them and its shortest story. An app too large to explore is an `ERROR`: it
+/// never passes unchecked.
+struct AppOutcome: Sendable {
+  let file: AppFile
+  /// `nil` when the file is not a valid app file.
+  let report: AppReport?
+
+  init(_ file: AppFile, maxStates: Int? = nil) {
+    self.file = file
+    if case .success(let app) = file.app {
+      report = AppChecker.check(app, options: ExplorationOptions(maxStates: maxStates))
+    } else {
+      report = nil
+    }
+  }
+
+  var name: String? { report?.app.name }
+
+  /// `failed` for a static error or a check that does not hold; `error` for an invalid file,
+  /// or an app too large to explore.
+  var status: ScenarioOutcome.Status {
+    guard let report else { return .error }
+    if report.passed { return .passed }
+    return report.failures.contains { $0.kind == .unsupported } ? .error : .failed
+  }
+
+  /// Every diagnostic of the file in position order: the reader's errors for an invalid file;
+  /// otherwise the static findings (errors and warnings) and the other failures, at their
+  /// need or check, or at the `app:` key.
+  var diagnostics: [Diagnostic] {
+    guard let report else {
+      if case .failure(let error) = file.app { return error.diagnostics }
+      return []
+    }
+    let appLine = SourcePosition(
+      line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
+    var all = report.findings.map(\.diagnostic)
+    for failure in report.failures where !failure.kind.isStaticCheck {
+      all.append(.error(failure.message, at: failure.position ?? appLine))
+    }
+    return Diagnostic.sortedByPosition(all)
+  }
+
+  /// The line a report points at: the first error's, or the `app:` key's.
+  var line: Int {
+    diagnostics.first { $0.severity == .error }?.position.line
+      ?? ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1
+  }
+
+  /// The `PASS`/`FAIL`/`ERROR` line and what follows it.
+  func render(_ report: ScenarioReport) -> String {
+    let title =
+      switch status {
+      case .passed: report.paint("PASS", .green)
+      case .failed: report.paint("FAIL", .red)
+      case .error: report.paint("ERROR", .red)
+      }
+    let named = name.map { " \($0) (\(file.path))" } ?? " \(file.path)"
+    return title + named + "\n" + details(color: report.color)
+  }
+
+  /// A failed app's first failure, and what failed it (`A1`, `works`, `check`, `incomplete`),
+  /// for JUnit.
+  var failureSummary: (message: String, type: String) {
+    let failures = report?.failures ?? []
+    var types: [String] = []
+    for failure in failures where !types.contains(failure.kind.typeName) {
+      types.append(failure.kind.typeName)
+    }
+    return (
+      failures.first?.message ?? "failed", types.isEmpty ? "failure" : types.joined(separator: " ")
+    )
+  }
+
+  /// The static findings with their source lines, then each failure with its values, rules
+  /// and story; empty when there is nothing to say.
+  func details(color: Bool) -> String {
+    let renderer = DiagnosticRenderer(useColor: color)
+    guard let report else {
+      return Self.line(renderer.render(diagnostics, file: file.path, source: file.source))
+    }
+    var text = Self.line(
+      renderer.render(report.findings.map(\.diagnostic), file: file.path, source: file.source))
+    let appLine = SourcePosition(
+      line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
+    for failure in report.failures where !failure.kind.isStaticCheck {
+      text += Self.line(
+        renderer.render(
+          .error(failure.message, at: failure.position ?? appLine), file: file.path,
+          source: file.source))
+      if let expected = failure.expected, let actual = failure.actual {
+        text += "  expected: \(expected)\n"
+        text += "  actual:   \(actual)\n"
+      }
+      for citation in failure.because {
+        text += "  because \(citation.rule.id): \(citation.cause)\n"
+      }
+      if !failure.story.isEmpty {
+        text += "  shortest story:\n"
+        for (number, step) in failure.story.enumerated() {
+          text += "    \(number + 1). \(step.step)"
+          text +=
+            step.reactions.isEmpty
+            ? "\n" : " — the app: \(step.reactions.joined(separator: "; "))\n"
+        }
+      }
+    }
+    return text
+  }
+
+  private static func line(_ text: String) -> String {
+    text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+  }
+}
+
+extension AppFailure.Kind {
+  var isStaticCheck: Bool {
+    if case .staticCheck = self { true } else { false }
+  }
+
+  /// The kind of check that failed, as JUnit's `type` names it.
+  var typeName: String {
+    switch self {
+    case .staticCheck(let check): check.rawValue
+    case .works: "works"
+    case .check: "check"
+    case .incomplete: "incomplete"
+    case .internalError: "internal"
+    case .unsupported: "unsupported"
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import AuthApp
+import AuthEngine
+import AuthExplorer
+import AuthModel
+import AuthScenario
+import TestSupport
+import Testing
+
+@Suite struct AppCheckerTests {
+  @Test("a static error fails the app, which is not explored")
+  func staticErrorFails() {
+    let app = AppDescription(
+      name: "No strings", configuration: AppConfiguration(infoPlist: InfoPlist()),
+      features: [Feature("map", holds: [Holding(.liveUpdates)])])
+    let report = AppChecker.check(app)
+    #expect(!report.passed && !report.explored)
+    #expect(report.failures.map(\.kind) == [.staticCheck(.a1)])
+  }
+
+  /// The documented example, its second check over every user (as the format's own example).
+  static var example: AppDescription {
+    get throws {
+      let text = MarkedSource(AppSchemaTests.ekiBright).text
+        .replacingOccurrences(of: "user: cooperative", with: "user: any")
+      return try AppSchemaTests.check(text).get()
+    }
+  }
+
+  @Test("the documented example passes; only a non-cooperative answer reaches 'denied'")
+  func examplePasses() throws {
+    let report = AppChecker.check(try Self.example)
+    #expect(report.findings.isEmpty)
+    #expect(report.failures == [])
+    #expect(report.explored)
+    // States, transitions and depth of the cooperative user's exploration, then every user's.
+    #expect(
+      report.explorations.map { [$0.states, $0.transitions, $0.depth] } == [
+        [121, 463, 10], [25441, 201093, 20],
+      ])
+    // The same check over the cooperative user only: no story of theirs reaches 'denied'.
+    let app = try AppSchemaTests.check(MarkedSource(AppSchemaTests.ekiBright).text).get()
+    #expect(app.checks[1].users == .cooperative)
+    let cooperative = AppChecker.check(app)
+    #expect(cooperative.failures.map(\.kind) == [.check(index: 1)])
+    #expect(cooperative.failures.first?.position == app.checks[1].position)
+    #expect(
+      cooperative.failures.first?.message
+        == "check 'a denied user can still open the app and see stations' does not hold: no "
+        + "story reaches such a state for the cooperative user")
+  }
+
+  @Test("an exploration that stops early fails the app as incomplete, never passes it")
+  func incomplete() throws {
+    let report = AppChecker.check(try Self.example, options: ExplorationOptions(maxStates: 50))
+    #expect(!report.passed && !report.explored)
+    #expect(report.failures.contains { $0.kind == .incomplete })
+    // Only what the search decided fails it besides: nothing undecided reads as a violation.
+    #expect(report.failures.allSatisfy { $0.kind == .incomplete })
+  }
+
+  @Test("warnings alone do not fail an app")
+  func warningsDoNotFail() {
+    let app = AppDescription(
+      name: "Legacy",
+      configuration: AppConfiguration(infoPlist: InfoPlist(whenInUseUsageDescription: "x")),
+      features: [Feature("map", requests: [FeatureRequest(.whenInUse)])])
+    let report = AppChecker.check(app)
+    #expect(report.warnings.map(\.check) == [.a4])
+    #expect(!report.failures.contains { $0.kind == .staticCheck(.a4) })
+  }
+}

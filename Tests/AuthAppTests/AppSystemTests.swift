@@ -1,0 +1,110 @@
+import AuthApp
+import AuthEngine
+import AuthExplorer
+import AuthModel
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct AppSystemTests {
+  /// A station geofence; `always` and `backgroundActivity` choose what it holds.
+  static func geofence(always: Bool, backgroundActivity: Bool) throws -> AppDescription {
+    try AppSchemaTests.check(
+      """
+      app: Geofence
+      info:
+        NSLocationWhenInUseUsageDescription: x
+        NSLocationAlwaysAndWhenInUseUsageDescription: x
+        UIBackgroundModes: [location]
+      features:
+        geofence:
+          restore: true
+          inBackground: keep
+          holds:
+            - session: g
+              authorization: \(always ? "always" : "whenInUse")
+            - monitor
+      \(backgroundActivity ? "      - backgroundActivity" : "")
+          needs:
+            background:
+              monitorEvents: delivered
+      """
+    ).get()
+  }
+
+  /// Every state the cooperative user reaches, by a search of its own over `next` and `pack`,
+  /// and whether the geofence's background need is unmet in one of them, read straight from
+  /// the model.
+  static func bruteForce(_ app: AppDescription) throws -> (states: Int, unmet: Bool) {
+    let system = try AppSystem(app, cooperative: true)
+    var seen = Set<UInt64>()
+    var queue = system.initialStates
+    for state in queue { seen.insert(system.pack(state)) }
+    var unmet = false
+    while let state = queue.popLast() {
+      let m = state.explored.model
+      if state.on & 1 != 0 && m.pendingPrompt == nil && !m.provisionalAlways
+        && m.app == .background
+      {
+        var trace = Trace.off
+        if m.monitorEvents(app.configuration, trace: &trace) != .delivered { unmet = true }
+      }
+      for action in system.actions {
+        guard let next = system.next(state, action) else { continue }
+        if seen.insert(system.pack(next)).inserted { queue.append(next) }
+      }
+    }
+    return (seen.count, unmet)
+  }
+
+  @Test(
+    "works agrees with a brute-force search, and so does the number of states",
+    arguments: [(false, false), (false, true), (true, false), (true, true)])
+  func worksMatchesBruteForce(always: Bool, backgroundActivity: Bool) throws {
+    let app = try Self.geofence(always: always, backgroundActivity: backgroundActivity)
+    let brute = try Self.bruteForce(app)
+    let report = AppChecker.check(app, options: ExplorationOptions(threads: 1))
+    #expect(report.explorations.first?.states == brute.states)
+    #expect(
+      report.failures.contains { $0.kind == .works(feature: "geofence", place: .background) }
+        == brute.unmet)
+    // The verdicts, written down: a geofence is delivered outside use when Always is in effect
+    // there (R20) or an active background activity session keeps the app in use (R3, R34).
+    #expect(brute.unmet == !(always || backgroundActivity))
+  }
+
+  @Test("pack and unpack are inverse on every reachable state")
+  func packing() throws {
+    let app = try AppCheckerTests.example
+    let system = try AppSystem(app, cooperative: false)
+    var seen = Set<UInt64>()
+    var queue = system.initialStates
+    while let state = queue.popLast(), seen.count < 5_000 {
+      let packed = system.pack(state)
+      guard seen.insert(packed).inserted else { continue }
+      #expect(system.pack(system.unpack(packed)) == packed)
+      let unpacked = system.unpack(packed)
+      #expect(unpacked.explored == state.explored && unpacked.on == state.on)
+      for action in system.actions {
+        if let next = system.next(state, action) { queue.append(next) }
+      }
+    }
+    #expect(system.bitWidth <= 64)
+  }
+
+  @Test("pinned state counts of the broken apps' explorations")
+  func pinnedCounts() throws {
+    let folder = BrokenAppTests.folder
+    var counts: [String: [Int]] = [:]
+    for file in ["geofence-without-background-session.yaml", "check-does-not-hold.yaml"] {
+      let app = try AppFile.load(path: folder.appendingPathComponent(file).path).app.get()
+      counts[file] = AppChecker.check(app).explorations.flatMap { [$0.states, $0.transitions] }
+    }
+    // States and transitions of the cooperative user's exploration, then of every user's.
+    #expect(
+      counts == [
+        "geofence-without-background-session.yaml": [24, 79, 616, 5050],
+        "check-does-not-hold.yaml": [25, 81, 684, 5788],
+      ])
+  }
+}

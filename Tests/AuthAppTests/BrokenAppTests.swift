@@ -1,0 +1,97 @@
+import AuthApp
+import Foundation
+import Testing
+
+/// The deliberately broken app files of BrokenApps/, one per bug class: each must be found by
+/// its check, at its line. A static error or a failed exploration fails the file; A2 and A3
+/// are warnings, which print but do not fail it.
+@Suite struct BrokenAppTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("BrokenApps")
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    let file: String
+    let check: StaticCheck
+    /// The lines of its findings: one bug may need a key at two places.
+    let lines: [Int]
+    var testDescription: String { "\(file): \(check.rawValue) at lines \(lines)" }
+  }
+
+  static let cases: [Case] = [
+    Case(file: "always-session-at-launch.yaml", check: .a2, lines: [15]),
+    Case(file: "background-mode-missing.yaml", check: .a1, lines: [16, 18]),
+    Case(file: "purpose-key-missing.yaml", check: .a1, lines: [15]),
+    Case(file: "usage-string-missing.yaml", check: .a1, lines: [12]),
+    Case(file: "background-feature-not-restored.yaml", check: .a3, lines: [18]),
+  ]
+
+  /// The files that fail their exploration, the failure's kind and line.
+  static let explored: [(file: String, kind: AppFailure.Kind, line: Int)] = [
+    (
+      "geofence-without-background-session.yaml",
+      .works(feature: "stationGeofence", place: .background), 19
+    ),
+    ("paused-background-need.yaml", .works(feature: "rideRecording", place: .background), 19),
+    ("check-does-not-hold.yaml", .check(index: 0), 19),
+  ]
+
+  @Test("every broken file is here and in the table")
+  func folderMatchesTable() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+      .filter { $0.hasSuffix(".yaml") }
+    #expect(Set(names) == Set(Self.cases.map(\.file) + Self.explored.map(\.file)))
+  }
+
+  @Test("each broken app is found by its check at its line, and does not pass", arguments: cases)
+  func found(_ test: Case) throws {
+    let app = try AppFile.load(path: Self.folder.appendingPathComponent(test.file).path).app.get()
+    let report = AppChecker.check(app)
+    #expect(report.passed == !test.check.isError)
+    let findings = report.findings.filter { $0.check == test.check }
+    #expect(findings.map { $0.position?.line } == test.lines)
+    // No other check finds anything: one bug per file.
+    #expect(findings.count == report.findings.count, "\(report.findings.map(\.message))")
+    if test.check.isError {
+      #expect(report.failures.allSatisfy { $0.kind == .staticCheck(test.check) })
+    }
+  }
+}
+
+extension BrokenAppTests {
+  @Test("each app that fails its exploration fails at its need or check, with a story")
+  func failsExploration() throws {
+    for (file, kind, line) in Self.explored {
+      let app = try AppFile.load(path: Self.folder.appendingPathComponent(file).path).app.get()
+      let report = AppChecker.check(app)
+      #expect(report.findings.isEmpty, "\(file)")
+      #expect(report.failures.map(\.kind) == [kind], "\(file)")
+      #expect(report.failures.first?.position?.line == line, "\(file)")
+      #expect(report.failures.first?.story.isEmpty == false, "\(file)")
+      #expect(report.failures.first?.actual != nil, "\(file)")
+    }
+  }
+}
+
+extension BrokenAppTests {
+  @Test("the ways a feature can fail: each distinct reason once, with a shortest story")
+  func waysToFail() throws {
+    let load = { (file: String) in
+      AppChecker.check(
+        try AppFile.load(path: Self.folder.appendingPathComponent(file).path).app.get())
+    }
+    // A feature that pauses in the background fails there one way: its own pause.
+    let paused = try load("paused-background-need.yaml").waysToFail
+    #expect(paused.map(\.reason) == [["R33", "paused"]])
+    #expect(paused.first?.actual == "updates none")
+    #expect(paused.first?.story.map(\.step).first == "launch")
+    // A geofence held with When In Use fails in more ways, each once, each with a story.
+    let ways = try load("geofence-without-background-session.yaml").waysToFail
+    #expect(Set(ways.map(\.because)).count == ways.count)
+    #expect(ways.count == 9)  // as docs/APPS.md lists them
+    #expect(ways.allSatisfy { $0.feature == "stationGeofence" && !$0.story.isEmpty })
+    // A denial from Settings and the app left in the background past its grace period (R20)
+    // are two of them.
+    #expect(ways.contains { $0.because.contains { $0.cause.contains("Never") } })
+    #expect(ways.contains { $0.reason.contains("R20") })
+  }
+}
