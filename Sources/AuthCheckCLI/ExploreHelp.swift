@@ -10,7 +10,7 @@ enum ExploreHelp {
     sessions always,whenInUse+Nav.
 
     options:
-      --ios 17|18             explore only this iOS version
+      --ios 17|18|26|27       explore only this iOS version (26 and 27 follow 18's rules)
       --info FILE             explore only this Info.plist (XML or binary), or a scenario
                               file's info (FILE ending in .yaml or .yml)
       --sessions LIST         the sessions the app may create: GOAL or GOAL+PURPOSEKEY,

@@ -253,7 +253,7 @@ extension AuthorizationState {
       return .none
     }
     let accuracy = accuracyAuthorization(trace: &trace)
-    if accuracy == .reducedAccuracy && c.ios == .ios17 {
+    if accuracy == .reducedAccuracy && c.ios.rules == .ios17 {
       trace.cite(.r40, "on iOS 17 live updates deliver nothing with reduced accuracy")
       return .none
     }

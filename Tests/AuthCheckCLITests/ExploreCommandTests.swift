@@ -76,7 +76,7 @@ import Testing
       message: "unknown option '--parallel' for 'explore'"),
     UsageCase(
       name: "an iOS version the model lacks", arguments: ["--ios", "16"],
-      message: "'--ios' takes 17 or 18, not '16'"),
+      message: "'--ios' takes 17, 18, 26 or 27, not '16'"),
     UsageCase(
       name: "an unknown session goal", arguments: ["--sessions", "bogus"],
       message: "'--sessions': unknown session goal 'bogus'; expected none, whenInUse or always"),

@@ -80,6 +80,14 @@ import Testing
           steps: [ScenarioStep(.action(.launch), at: SourcePosition(line: 2, column: 9))]))
   }
 
+  @Test("ios: 26 and ios: 27 are accepted and kept as given", arguments: [26, 27])
+  func acceptsLaterIOS(version: Int) throws {
+    let scenario = try Self.check("scenario: x\nios: \(version)\nsteps: [launch]\n").get()
+    #expect(scenario.configuration.ios.rawValue == version)
+    #expect(scenario.configuration.ios.rules == .ios18)
+    #expect(scenario.configuration.hasServiceSessions)
+  }
+
   @Test("start: precise on and app foreground")
   func decodesStartOn() throws {
     let scenario = try Self.check(
@@ -403,7 +411,7 @@ import Testing
       "unexpected key 'precis' in a 'tap' step; did you mean 'precise'?"),
     ErrorCase(
       "ios: 16", "scenario: x\nios: 1️⃣16\nsteps: [launch]\n",
-      "unknown value '16'; expected iOS version: '17', '18'"),
+      "unknown value '16'; expected iOS version: '17', '18', '26', '27'"),
     ErrorCase(
       "info with a misspelt key",
       "scenario: x\ninfo:\n  1️⃣NSLocationWhenInUseUsageDescriptio: x\nsteps: [launch]\n",
@@ -492,7 +500,7 @@ import Testing
     let marked = MarkedSource(
       """
       scenario: several errors
-      ios: 1️⃣26
+      ios: 1️⃣25
       info:
         2️⃣NSLocationUsageDescription: x
       start:
@@ -507,7 +515,7 @@ import Testing
 
       """)
     let expected = DiagnosticError([
-      .error("unknown value '26'; expected iOS version: '17', '18'", at: marked[0]),
+      .error("unknown value '25'; expected iOS version: '17', '18', '26', '27'", at: marked[0]),
       .error("unknown key 'NSLocationUsageDescription' in 'info'", at: marked[1]),
       .error(
         "unknown value 'running'; expected app state: 'notRunning', 'foreground', 'background'",
