@@ -74,7 +74,8 @@ public struct ScenarioSchema {
     var ios = IOSVersion.ios18
     if let node = top["ios"] {
       // No "did you mean" here: '26' is not a typo of '17'.
-      ios = choice(
+      ios =
+        choice(
           node, IOSVersion.allCases.map { (String($0.rawValue), $0) }, "iOS version",
           suggest: false) ?? .ios18
     }
