@@ -16,7 +16,7 @@ enum Help {
       --junit FILE     also write a JUnit XML report to FILE, for CI
       --format FORMAT  what to print: 'text' (the default) or 'json' (one JSON document;
                        the schema is in README.md, "CI reports")
-      --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
+      --coverage       after the run, list each rule R1–R42 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)
       --mutation NAME  run on a deliberately broken model, to check authcheck itself

@@ -26,10 +26,13 @@ public struct Scenario: Hashable, Sendable {
 public struct ScenarioStep: Hashable, Sendable {
   public var position: SourcePosition
   public var kind: Kind
+  /// The rule that must refuse the step (`refused: RULE`, R42), or `nil` when it must happen.
+  public var refused: ExpectedRefusal?
 
-  public init(_ kind: Kind, at position: SourcePosition) {
+  public init(_ kind: Kind, at position: SourcePosition, refused: ExpectedRefusal? = nil) {
     self.kind = kind
     self.position = position
+    self.refused = refused
   }
 
   public enum Kind: Hashable, Sendable {
@@ -37,6 +40,18 @@ public struct ScenarioStep: Hashable, Sendable {
     case action(ScenarioAction)
     /// Checks, in the order written.
     case expect([Expectation])
+  }
+}
+
+/// A step's `refused: RULE` (R42): the rule that must refuse it, and where the rule was written.
+public struct ExpectedRefusal: Hashable, Sendable {
+  public var rule: Rule
+  /// The position of the rule id, where a step that is not refused so fails.
+  public var position: SourcePosition
+
+  public init(_ rule: Rule, at position: SourcePosition) {
+    self.rule = rule
+    self.position = position
   }
 }
 

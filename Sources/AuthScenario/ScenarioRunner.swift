@@ -15,24 +15,61 @@ public enum ScenarioRunner {
     for step in scenario.steps {
       switch step.kind {
       case .action(let action):
+        // The step runs on a copy: a refused step leaves the state exactly as it was (R42),
+        // a Settings mapping with one refused change included.
+        var trial = simulator
+        var cited: [Citation] = []
+        var refusal: (Refusal, SourcePosition)?
         for (event, position) in events(action, at: step.position) {
           do {
-            let cited = try simulator.perform(event)
-            exercised.formUnion(cited.map(\.rule))
+            cited += try trial.perform(event)
           } catch {
-            exercised.insert(error.rule)
-            let failure = ScenarioFailure(
-              position: position,
-              message:
-                "step '\(action.summary)' cannot happen: \(error.message(names: simulator.names))",
-              expected: nil, actual: nil,
-              because: [Citation(error.rule, error.text(names: simulator.names))],
-              stepsTaken: taken)
-            return ScenarioResult(
-              scenario: scenario, failure: failure, exercisedRules: exercised,
-              checkedObservables: checked)
+            refusal = (error, position)
+            break
           }
         }
+        func fail(at position: SourcePosition, _ message: String, _ because: [Citation])
+          -> ScenarioResult
+        {
+          let failure = ScenarioFailure(
+            position: position, message: message, expected: nil, actual: nil, because: because,
+            stepsTaken: taken)
+          return ScenarioResult(
+            scenario: scenario, failure: failure, exercisedRules: exercised,
+            checkedObservables: checked)
+        }
+        if let expected = step.refused {
+          checked.insert(ScenarioSchema.refusedKey)
+          guard let (error, _) = refusal else {
+            exercised.formUnion(cited.map(\.rule))
+            return fail(
+              at: expected.position,
+              "expected step '\(action.summary)' to be refused by \(expected.rule.id), "
+                + "but it happened", cited)
+          }
+          exercised.insert(error.rule)
+          let because = [Citation(error.rule, error.text(names: trial.names))]
+          guard error.rule == expected.rule else {
+            return fail(
+              at: expected.position,
+              "expected step '\(action.summary)' to be refused by \(expected.rule.id), but "
+                + "\(error.rule.id) refused it: \(error.text(names: trial.names))", because)
+          }
+          exercised.insert(.r42)
+          taken.append(
+            TakenStep(
+              summary: "\(action.summary) (refused: \(expected.rule.id))", position: step.position))
+          continue
+        }
+        if let (error, position) = refusal {
+          exercised.insert(error.rule)
+          return fail(
+            at: position,
+            "step '\(action.summary)' cannot happen: \(error.message(names: trial.names))",
+            [Citation(error.rule, error.text(names: trial.names))])
+        }
+        simulator = trial
+        exercised.formUnion(cited.map(\.rule))
         taken.append(TakenStep(summary: action.summary, position: step.position))
       case .expect(let expectations):
         for expectation in expectations {

@@ -45,11 +45,19 @@ public struct ScenarioSchema {
     "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
     "expect",
   ]
+  /// The steps written as a bare word.
+  static let bareWords: [String: ScenarioAction] = [
+    "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
+    "terminate": .terminate,
+  ]
   /// The keys an `expect` step may check, in the order of SCENARIOS.md.
   public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
     "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
   ]
+  /// The name under which coverage counts the `refused` modifier (R42) beside the
+  /// expectation keys.
+  public static let refusedKey = "refused"
   /// Holder names of the implicit objects, which a session id may not take.
   public static let implicitHolders = ["liveUpdates", "monitor", "backgroundActivity"]
 
@@ -202,12 +210,10 @@ public struct ScenarioSchema {
 
   private mutating func step(_ node: YAMLNode, at position: SourcePosition) -> ScenarioStep? {
     if let word = node.scalar {
+      if let action = Self.bareWords[word.value] {
+        return ScenarioStep(.action(action), at: position)
+      }
       switch word.value {
-      case "launch": return ScenarioStep(.action(.launch), at: position)
-      case "background": return ScenarioStep(.action(.background), at: position)
-      case "foreground": return ScenarioStep(.action(.foreground), at: position)
-      case "wait": return ScenarioStep(.action(.wait), at: position)
-      case "terminate": return ScenarioStep(.action(.terminate), at: position)
       case let verb where Self.verbs.contains(verb):
         error("step '\(verb)' needs a value, as in '\(verb): …'", at: position)
       case _ where word.isEmptyOrNull:
@@ -223,7 +229,28 @@ public struct ScenarioSchema {
     guard let map = mapping(node, "a step"), let first = map.entries.first else { return nil }
     let verb = first.key.value
     let value = first.value
-    let rest = Array(map.entries.dropFirst())
+    var rest = Array(map.entries.dropFirst())
+    var refused: ExpectedRefusal?
+    if let index = rest.firstIndex(where: { $0.key.value == "refused" }) {
+      let entry = rest.remove(at: index)
+      guard verb != "expect" else {
+        error(
+          "'refused' goes on a step that may be refused, not on 'expect'", at: entry.key.range.start
+        )
+        return nil
+      }
+      guard let rule = ruleID(entry.value) else { return nil }
+      refused = ExpectedRefusal(rule, at: entry.value.position)
+    }
+    // `- terminate:` means `- terminate`, so that a bare-word step can carry `refused`.
+    if value.scalar?.isNull == true, Self.bareWords[verb] != nil {
+      if let extra = rest.first {
+        error(
+          "unexpected key '\(extra.key.value)' in a '\(verb)' step", at: extra.key.range.start)
+        return nil
+      }
+      return Self.bareWords[verb].map { ScenarioStep(.action($0), at: position, refused: refused) }
+    }
     let article = verb.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
       var found: [String: YAMLNode.Mapping.Entry] = [:]
@@ -326,7 +353,21 @@ public struct ScenarioSchema {
         at: first.key.range.start)
       return nil
     }
-    return action.map { ScenarioStep(.action($0), at: position) }
+    return action.map { ScenarioStep(.action($0), at: position, refused: refused) }
+  }
+
+  /// A rule id for `refused`, `R1` to the last rule.
+  private mutating func ruleID(_ node: YAMLNode) -> Rule? {
+    let expected = "expected a rule id, R1–\(Rule.allCases.last!.id)"
+    guard let scalar = node.scalar, !scalar.isNull else {
+      error("\(expected); got \(Self.describe(node))", at: node.position)
+      return nil
+    }
+    guard let rule = Rule(id: scalar.value) else {
+      error("unknown rule '\(scalar.value)'; \(expected)", at: scalar.range.start)
+      return nil
+    }
+    return rule
   }
 
   private mutating func sessionID(_ node: YAMLNode) -> String? {

@@ -251,6 +251,96 @@ import Testing
     #expect(result.exercisedRules.contains(testCase.rule))
   }
 
+  // MARK: R42 refused steps
+
+  @Test("R42 a step refused by the expected rule passes; the state and the prompt stay")
+  func refusedAsExpected() throws {
+    let marked = MarkedSource(
+      """
+      scenario: refused Settings
+      \(Self.both)
+      steps:
+        - launch
+        - request: whenInUse
+        - 1️⃣settings:
+            location: always
+          refused: R38
+        - expect:
+            prompt: whenInUse
+            authorizationStatus: notDetermined
+        - terminate
+        - terminate:
+          refused: R37
+
+      """)
+    let result = try Self.run(marked.text)
+    #expect(result.failure == nil)
+    #expect(result.exercisedRules.isSuperset(of: [.r37, .r38, .r42]))
+    #expect(result.checkedObservables.contains("refused"))
+  }
+
+  @Test("R42 a Settings mapping with one refused change is refused whole")
+  func refusedSettingsWhole() throws {
+    let result = try Self.run(
+      """
+      scenario: one locked change
+      start:
+        location: whileUsing
+        restrictions: on
+      steps:
+        - settings:
+            locationServices: off
+            location: always
+          refused: R38
+        - expect:
+            authorizationStatus: authorizedWhenInUse
+
+      """)
+    #expect(result.failure == nil)
+  }
+
+  @Test("R42 a step that happens fails at 'refused', naming what happened")
+  func refusedButHappened() throws {
+    let marked = MarkedSource(
+      """
+      scenario: not refused
+      \(Self.both)
+      steps:
+        - 1️⃣launch
+        - request: whenInUse
+          refused: 2️⃣R13
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[1])
+    #expect(
+      failure.message
+        == "expected step 'request: whenInUse' to be refused by R13, but it happened")
+    #expect(failure.because.map(\.rule).contains(.r13))
+    #expect(failure.stepsTaken == [TakenStep(summary: "launch", position: marked[0])])
+  }
+
+  @Test("R42 a step refused by another rule fails at 'refused', naming that rule")
+  func refusedByAnotherRule() throws {
+    let marked = MarkedSource(
+      """
+      scenario: refused by R6
+      \(Self.both)
+      steps:
+        - launch
+        - tap: allowOnce
+          refused: 1️⃣R9
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[0])
+    #expect(
+      failure.message
+        == "expected step 'tap: allowOnce' to be refused by R9, but R6 refused it: "
+        + "no prompt is up")
+    #expect(failure.because == [Citation(.r6, "no prompt is up")])
+  }
+
   @Test("a Settings step in the foreground fails at its first change")
   func settingsInForegroundFailsAtFirstKey() throws {
     let marked = MarkedSource(

@@ -88,6 +88,30 @@ import Testing
     #expect(scenario.configuration.hasServiceSessions)
   }
 
+  @Test("R42 refused: RULE on a step, and a bare-word step in mapping form to carry it")
+  func decodesRefused() throws {
+    let marked = MarkedSource(
+      """
+      scenario: x
+      steps:
+        - 1️⃣terminate:
+          refused: 2️⃣R37
+        - 3️⃣wait:
+        - 4️⃣request: always
+          refused: 5️⃣R14
+
+      """)
+    let scenario = try Self.check(marked.text).get()
+    #expect(
+      scenario.steps == [
+        ScenarioStep(
+          .action(.terminate), at: marked[0], refused: ExpectedRefusal(.r37, at: marked[1])),
+        ScenarioStep(.action(.wait), at: marked[2]),
+        ScenarioStep(
+          .action(.requestAlways), at: marked[3], refused: ExpectedRefusal(.r14, at: marked[4])),
+      ])
+  }
+
   @Test("start: precise on and app foreground")
   func decodesStartOn() throws {
     let scenario = try Self.check(
@@ -359,6 +383,21 @@ import Testing
     ErrorCase(
       "background with a value", "scenario: x\nsteps:\n  - 1️⃣background: x\n",
       "step 'background' takes no value; write '- background'"),
+    ErrorCase(
+      "R42 refused on expect",
+      "scenario: x\nsteps:\n  - expect:\n      prompt: none\n    1️⃣refused: R6\n",
+      "'refused' goes on a step that may be refused, not on 'expect'"),
+    ErrorCase(
+      "R42 refused with an unknown rule",
+      "scenario: x\nsteps:\n  - launch:\n    refused: 1️⃣R43\n",
+      "unknown rule 'R43'; expected a rule id, R1–R42"),
+    ErrorCase(
+      "R42 refused with no rule", "scenario: x\nsteps:\n  - wait:\n    refused:1️⃣\n",
+      "expected a rule id, R1–R42; got nothing"),
+    ErrorCase(
+      "a bare-word step in mapping form with another key",
+      "scenario: x\nsteps:\n  - wait:\n    1️⃣precise: on\n",
+      "unexpected key 'precise' in a 'wait' step"),
     ErrorCase(
       "a step that is a sequence", "scenario: x\nsteps:\n  - 1️⃣[launch]\n",
       "expected a mapping for a step; got a sequence"),
