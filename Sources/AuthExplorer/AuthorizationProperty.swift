@@ -30,7 +30,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p6:
       "a temporary grant is never held after a wait or a termination that leaves the app not in "
         + "use"
-    case .p7: "at most one upgrade prompt appears between resets"
+    case .p7: "at most one upgrade prompt is answered between resets"
     case .p8: "nothing is delivered while the app is not in use unless Always is in effect"
     case .p9:
       "a step that takes the effective status from denied to anything else is a Settings step"
@@ -114,14 +114,13 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     after: inout ExploredState, _ c: AppConfiguration
   ) -> UInt64 {
     var bits: UInt64 = 0
-    // Decided here, outside the closure: read inside it, the prompt of `after` was read from a
-    // copy of the whole state, made right after the step wrote it, which stalls the processor.
-    let upgradePromptAppeared = ExploredState.upgradePromptAppears(
-      from: before.model.pendingPrompt, to: after.model.pendingPrompt)
+    // Decided here, once per step, outside the closure.
+    let upgradePromptAnsweredNow = ExploredState.upgradePromptAnswered(
+      before: before.model.pendingPrompt, by: event)
     forEachStepProperty { p in
       if !p.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: upgradePromptAppeared, c)
+        upgradePromptAnsweredNow: upgradePromptAnsweredNow, c)
       {
         bits |= p.bit
       }
@@ -142,7 +141,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
   /// states). Without such a change and without a tap, P1, P3 and P7 hold: it restates their
   /// first tests (P1 reads a tap or a prompt that appears; P3 a stored choice that becomes
-  /// Always or a provisional Always that is set; P7 an upgrade prompt that appears). P6, P9 and
+  /// Always or a provisional Always that is set; P7 a tap). P6, P9 and
   /// the step witnesses, a few comparisons each, are asked whole: they look at steps that are
   /// many (every wait, every step from a denied state). `AuthorizationPropertyTests` checks this
   /// against `stepFindings` on every reachable step of its catalogues.
@@ -161,10 +160,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     return
       !p6.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: false, c)
+        upgradePromptAnsweredNow: false, c)
       || !p9.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: false, c)
+        upgradePromptAnsweredNow: false, c)
   }
 
   /// Whether a step from `before` to `after` changed what `stepMayFind` compares: the stored
@@ -240,12 +239,12 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// Whether a step property (not ``isStateProperty``) holds on the step from `before` by
   /// `event` to `after`.
   /// `beforeIsDenied`: whether `before`'s effective status is `denied`;
-  /// `upgradePromptAppeared`: ``ExploredState/upgradePromptAppears(from:to:)`` of the step.
+  /// `upgradePromptAnsweredNow`: ``ExploredState/upgradePromptAnswered(before:by:)`` of the step.
   /// `after` is read in place and not changed, as in ``stepFindings(before:beforeIsDenied:event:after:_:)``.
   @inline(__always)
   func holds(
     from before: ExploredState, beforeIsDenied: Bool, by event: AuthorizationEvent,
-    to after: inout ExploredState, upgradePromptAppeared: Bool, _ c: AppConfiguration
+    to after: inout ExploredState, upgradePromptAnsweredNow: Bool, _ c: AppConfiguration
   ) -> Bool {
     switch self {
     case .p1:
@@ -277,7 +276,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return true
       }
     case .p7:
-      return !upgradePromptAppeared || !before.upgradePromptShown
+      return !upgradePromptAnsweredNow || !before.upgradePromptAnswered
     case .p9:
       // The cheap tests first: the status of `after` is the costly one.
       guard beforeIsDenied else { return true }

@@ -134,7 +134,7 @@ public struct AuthorizationStateCodec: Sendable {
       word |= 5 << Self.promptShift
       promptKey = UInt64(key.index)
     }
-    word |= Self.bit(state.upgradePromptShown) << (Self.promptShift + 3)
+    word |= Self.bit(state.upgradePromptAnswered) << (Self.promptShift + 3)
     // Every field is already within its width, so none needs a mask.
     word |= promptKey &<< shifts.promptKey
     word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
@@ -166,7 +166,7 @@ public struct AuthorizationStateCodec: Sendable {
     var m = blank
     m.fields = UInt32(truncatingIfNeeded: word & (1 << Self.promptShift - 1))
     let kind = word >> Self.promptShift & 7
-    let upgradePromptShown = word >> (Self.promptShift + 3) & 1 != 0
+    let upgradePromptAnswered = word >> (Self.promptShift + 3) & 1 != 0
     let n = catalogue.entries.count
     let held = field(word, shifts.held, n)
     let inUse = field(word, shifts.inUse, n)
@@ -190,7 +190,7 @@ public struct AuthorizationStateCodec: Sendable {
     default: m.pendingPrompt = nil
     }
     m.declinedPurposeKeys = UInt32(field(word, shifts.declined, dictionaryKeyCount))
-    return ExploredState(model: m, upgradePromptShown: upgradePromptShown)
+    return ExploredState(model: m, upgradePromptAnswered: upgradePromptAnswered)
   }
 
   /// The `width` bits of `word` from `shift` up.

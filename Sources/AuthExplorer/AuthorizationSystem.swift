@@ -344,11 +344,9 @@ public struct AuthorizationSystem: Sendable {
         next.model.sessionsAtTermination = record.sortedByID()
       }
     }
-    if case .settings(.reset) = event { next.upgradePromptShown = false }
-    if ExploredState.upgradePromptAppears(
-      from: state.model.pendingPrompt, to: next.model.pendingPrompt)
-    {
-      next.upgradePromptShown = true
+    if case .settings(.reset) = event { next.upgradePromptAnswered = false }
+    if ExploredState.upgradePromptAnswered(before: state.model.pendingPrompt, by: event) {
+      next.upgradePromptAnswered = true
     }
     reduce(&next)
     return true

@@ -194,7 +194,9 @@ extension AuthorizationState {
     case .none:
       return false
     case .startedOutsideForeground:
-      trace.cite(.r35, "it was started outside the foreground, so it never becomes active")
+      trace.cite(
+        .r35,
+        "it was started outside the foreground and the app has not been in the foreground since")
       return false
     case .started:
       guard c.hasLocationBackgroundMode else {

@@ -290,7 +290,7 @@ public enum HeldBackgroundActivity: Hashable, Sendable {
   case none
   /// Started in the foreground, or resumed at launch (R37): it can be active.
   case started
-  /// Started outside the foreground: it never becomes active (R35, assumed).
+  /// Started outside the foreground: inactive until the app next enters the foreground (R35).
   case startedOutsideForeground
 }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import AuthExplorer
 
 /// `authcheck explore`, in process. Each exploration is one small configuration (iOS 18, only
-/// the when-in-use string, the session `whenInUse`: 7,326 states) so the suite stays fast in a
+/// the when-in-use string, the session `whenInUse`: 6,366 states) so the suite stays fast in a
 /// DEBUG build.
 @Suite struct ExploreCommandTests {
   typealias Run = CLITests.Run
@@ -175,7 +175,7 @@ import Testing
     #expect(lines.filter { $0.contains(" holds ") }.count == 11)
     #expect(lines.contains("witnesses: 17 of 25 reached"))
     #expect(lines.contains("  not reached: relaunch into the background (in this configuration)"))
-    #expect(lines.contains { $0.hasPrefix("states 7,326 · transitions 101,358 · depth 14 · ") })
+    #expect(lines.contains { $0.hasPrefix("states 6,366 · transitions 92,286 · depth 13 · ") })
     #expect(lines.last == "authcheck explore: every property holds")
   }
 
@@ -265,9 +265,9 @@ import Testing
     #expect(document.configurations.count == 1)
     #expect(configuration.name == "ios18 whenInUse")
     #expect(configuration.ios == 18)
-    #expect(configuration.states == 7_326)
-    #expect(configuration.transitions == 101_358)
-    #expect(configuration.depth == 14)
+    #expect(configuration.states == 6_366)
+    #expect(configuration.transitions == 92_286)
+    #expect(configuration.depth == 13)
     #expect(configuration.seconds > 0)
     #expect(configuration.peakBytes > 0)
     #expect(configuration.complete)
@@ -279,7 +279,7 @@ import Testing
     #expect(document.witnesses.count == 25)
     #expect(document.witnesses["prompt whenInUse"] == "reached")
     #expect(document.witnesses["relaunch into the background"] == "notReached")
-    #expect(document.summary.states == 7_326)
+    #expect(document.summary.states == 6_366)
     #expect(document.summary.unreachedWitnesses.count == 8)
     #expect(document.summary.exitStatus == 0)
   }
