@@ -94,6 +94,8 @@ struct Counterexample {
     case .settings(.restrictions(let on)): ["  - settings:", "      restrictions: \(onOff(on))"]
     case .settings(.reset): ["  - settings: reset"]
     case .backgroundEvent: ["  - system: backgroundEvent"]
+    case .createManager(let id): ["  - manager: m\(id.rawValue)"]
+    case .releaseManager(let id): ["  - release: m\(id.rawValue)"]
     }
   }
 

@@ -128,6 +128,19 @@ extension AuthorizationState {
       var quiet = Trace.off
       guard !isInUse(c, trace: &quiet) else { return Refusal(.r14, .backgroundEventWhileInUse) }
       backgroundEvent(&trace)
+    case .createManager(let id):
+      if let refusal = requireRunning(.r41) { return refusal }
+      guard id.rawValue < Self.maximumManagers else { return Refusal(.r41, .tooManyManagers) }
+      guard heldManagers & id.bit == 0 else { return Refusal(.r41, .managerAlreadyHeld(id)) }
+      heldManagers |= id.bit
+      trace.cite(.r41) { n in
+        "manager '\(n.name(of: id))' is created; its delegate is called once with the values now"
+      }
+    case .releaseManager(let id):
+      if let refusal = requireRunning(.r41) { return refusal }
+      guard heldManagers & id.bit != 0 else { return Refusal(.r41, .managerNotHeld(id)) }
+      heldManagers &= ~id.bit
+      trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
     }
     return nil
   }
@@ -218,6 +231,8 @@ extension AuthorizationState {
     backgroundActivity = .none
     declinedPurposeKeys = 0
     lastRequestResult = nil
+    // R41: termination releases every manager.
+    heldManagers = 0
     // R6: termination withdraws a pending prompt, but the system's own upgrade prompt (R14).
     if let prompt = pendingPrompt, !prompt.isSystemPrompt {
       pendingPrompt = nil

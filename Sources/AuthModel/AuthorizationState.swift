@@ -27,6 +27,12 @@ public struct AuthorizationState: Hashable, Sendable {
   public var declinedPurposeKeys: UInt32
   /// The prompt pending, shown or waiting for the foreground (R6).
   public var pendingPrompt: PendingPrompt?
+  /// The CLLocationManager instances with a delegate the app holds (R41), a bit per
+  /// ``ManagerID/rawValue``.
+  public var heldManagers: UInt8
+
+  /// The most CLLocationManager instances the model holds at once (R41).
+  public static let maximumManagers = 8
 
   /// Where each field sits in ``fields``: the shift of its lowest bit.
   @usableFromInline package enum Field {
@@ -193,6 +199,7 @@ public struct AuthorizationState: Hashable, Sendable {
     sessionsAtTermination = HeldSessions()
     pendingPrompt = nil
     declinedPurposeKeys = 0
+    heldManagers = 0
     location = start.location
     precise = start.precise ?? configuration.defaultPrecise
     alwaysPromptSpent = start.alwaysPromptSpent

@@ -75,6 +75,10 @@ public enum ScenarioAction: Hashable, Sendable {
   /// The changes in the order written, each at its key.
   case settings([PositionedSettingsChange])
   case backgroundEvent
+  /// The app creates a CLLocationManager with a delegate, named in the story (R41).
+  case manager(name: String)
+  /// The app releases the manager of that name (R41).
+  case release(name: String)
 }
 
 /// A Settings change and the position of its key.
@@ -111,6 +115,9 @@ public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
   /// The exact flag set of a holder: a session id, `liveUpdates`, `monitor`,
   /// `backgroundActivity`.
   case diagnostics(holder: String)
+  /// The `locationManagerDidChangeAuthorization` calls a manager's delegate received since
+  /// the manager was created or its callbacks were last checked (R41).
+  case callbacks(manager: String)
 
   public var description: String {
     switch self {
@@ -124,6 +131,7 @@ public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
     case .backgroundIndicator: "backgroundIndicator"
     case .requestResult: "requestResult"
     case .diagnostics(let holder): "diagnostics of '\(holder)'"
+    case .callbacks(let manager): "callbacks of '\(manager)'"
     }
   }
 }

@@ -43,7 +43,7 @@ public struct ScenarioSchema {
   static let verbs = [
     "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
     "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
-    "expect",
+    "manager", "release", "expect",
   ]
   /// The steps written as a bare word.
   static let bareWords: [String: ScenarioAction] = [
@@ -54,6 +54,7 @@ public struct ScenarioSchema {
   public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
     "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
+    "callbacks",
   ]
   /// The name under which coverage counts the `refused` modifier (R42) beside the
   /// expectation keys.
@@ -343,6 +344,12 @@ public struct ScenarioSchema {
     case "system":
       _ = extras([])
       action = choice(value, [("backgroundEvent", .backgroundEvent)], "system event")
+    case "manager":
+      _ = extras([])
+      action = text(value, "a manager name").map { .manager(name: $0) }
+    case "release":
+      _ = extras([])
+      action = text(value, "a manager name").map { .release(name: $0) }
     case "expect":
       _ = extras([])
       return expectations(value).map { ScenarioStep(.expect($0), at: position) }
@@ -472,11 +479,44 @@ public struct ScenarioSchema {
               .diagnostics(holder: holder.key.value), Self.render(flags),
               at: holder.value.position))
         }
+      case "callbacks":
+        guard let managers = mapping(v, "'callbacks'") else {
+          ok = false
+          continue
+        }
+        for manager in managers.entries {
+          guard let list = sequence(manager.value, "a list of STATUS/ACCURACY callbacks") else {
+            ok = false
+            continue
+          }
+          var pairs: [AuthorizationPair] = []
+          for item in list.items {
+            guard let scalar = item.node.scalar, let pair = AuthorizationPair(scalar.value) else {
+              error(
+                "expected a callback as STATUS/ACCURACY, e.g. "
+                  + "'authorizedWhenInUse/reducedAccuracy'; got "
+                  + (item.node.scalar.map { "'\($0.value)'" } ?? Self.describe(item.node)),
+                at: item.node.position)
+              ok = false
+              continue
+            }
+            pairs.append(pair)
+          }
+          checks.append(
+            Expectation(
+              .callbacks(manager: manager.key.value), Self.render(pairs),
+              at: manager.value.position))
+        }
       default:
         ok = false
       }
     }
     return ok ? checks : nil
+  }
+
+  /// Callbacks as expectations and reports write them: `[STATUS/ACCURACY, …]` (R41).
+  public static func render(_ pairs: [AuthorizationPair]) -> String {
+    "[" + pairs.map(\.description).joined(separator: ", ") + "]"
   }
 
   /// A flag set as expectations and reports write it: `[a, b]` in Core Location's order.

@@ -251,6 +251,75 @@ import Testing
     #expect(result.exercisedRules.contains(testCase.rule))
   }
 
+  // MARK: R41 callbacks
+
+  @Test("R41 a wrong callbacks list fails with each call's step and the rule that changed the pair")
+  func callbacksExplained() throws {
+    let marked = MarkedSource(
+      """
+      scenario: callbacks
+      \(Self.both)
+      steps:
+        - launch
+        - manager: map
+        - request: whenInUse
+        - tap: allowOnce
+        - expect:
+            callbacks:
+              map: 1️⃣[]
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[0])
+    #expect(failure.actual == "[notDetermined/fullAccuracy, authorizedWhenInUse/fullAccuracy]")
+    #expect(
+      failure.because == [
+        Citation(
+          .r41, "after 'manager: map' (line 10): notDetermined/fullAccuracy, the call at creation"),
+        Citation(
+          .r9,
+          "after 'tap: allowOnce' (line 12) the pair became authorizedWhenInUse/fullAccuracy: "
+            + "Allow Once grants when-in-use until the app stops being in use"),
+      ])
+  }
+
+  @Test("R41 checking consumes; a released manager keeps its list; an unknown name fails")
+  func callbacksConsumed() throws {
+    let result = try Self.run(
+      """
+      scenario: consumed
+      \(Self.both)
+      steps:
+        - launch
+        - manager: map
+        - expect:
+            callbacks:
+              map: [notDetermined/fullAccuracy]
+        - request: whenInUse
+        - tap: dontAllow
+        - release: map
+        - request: always
+        - expect:
+            callbacks:
+              map: [denied/fullAccuracy]
+        - expect:
+            callbacks:
+              map: []
+        - manager: map
+        - expect:
+            callbacks:
+              map: [denied/fullAccuracy]
+
+      """)
+    #expect(result.failure == nil)
+    #expect(result.checkedObservables.contains("callbacks"))
+    #expect(result.exercisedRules.contains(.r41))
+    let unknown = try Self.run(
+      "scenario: unknown\nsteps:\n  - expect:\n      callbacks:\n        map: []\n")
+    #expect(unknown.failure?.actual == "never created")
+    #expect(unknown.failure?.because.map(\.rule) == [.r41])
+  }
+
   // MARK: R42 refused steps
 
   @Test("R42 a step refused by the expected rule passes; the state and the prompt stay")

@@ -112,6 +112,36 @@ import Testing
       ])
   }
 
+  @Test("R41 manager and release steps, and the callbacks expectation")
+  func decodesManagers() throws {
+    let marked = MarkedSource(
+      """
+      scenario: x
+      steps:
+        - 1️⃣manager: map
+        - 2️⃣release: map
+        - expect:
+            callbacks:
+              map: 3️⃣[notDetermined/fullAccuracy, denied/reducedAccuracy]
+              list: 4️⃣[]
+
+      """)
+    let scenario = try Self.check(marked.text).get()
+    #expect(
+      scenario.steps.prefix(2) == [
+        ScenarioStep(.action(.manager(name: "map")), at: marked[0]),
+        ScenarioStep(.action(.release(name: "map")), at: marked[1]),
+      ])
+    #expect(
+      scenario.steps.last?.kind
+        == .expect([
+          Expectation(
+            .callbacks(manager: "map"), "[notDetermined/fullAccuracy, denied/reducedAccuracy]",
+            at: marked[2]),
+          Expectation(.callbacks(manager: "list"), "[]", at: marked[3]),
+        ]))
+  }
+
   @Test("start: precise on and app foreground")
   func decodesStartOn() throws {
     let scenario = try Self.check(
@@ -383,6 +413,14 @@ import Testing
     ErrorCase(
       "background with a value", "scenario: x\nsteps:\n  - 1️⃣background: x\n",
       "step 'background' takes no value; write '- background'"),
+    ErrorCase(
+      "R41 a callback that is not STATUS/ACCURACY",
+      "scenario: x\nsteps:\n  - expect:\n      callbacks:\n        map: [1️⃣authorizedWhenInUse]\n",
+      "expected a callback as STATUS/ACCURACY, e.g. 'authorizedWhenInUse/reducedAccuracy'; "
+        + "got 'authorizedWhenInUse'"),
+    ErrorCase(
+      "R41 manager without a name", "scenario: x\nsteps:\n  - manager:1️⃣\n",
+      "expected a manager name; got nothing"),
     ErrorCase(
       "R42 refused on expect",
       "scenario: x\nsteps:\n  - expect:\n      prompt: none\n    1️⃣refused: R6\n",
