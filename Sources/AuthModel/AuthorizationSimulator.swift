@@ -41,6 +41,10 @@ public struct AuthorizationSimulator: Sendable {
   /// received since it was created or since they were last taken (R41). A released manager
   /// keeps what it received and gets no more; creating the name again starts a new list.
   public private(set) var delegateCalls: [String: [DelegateCall]] = [:]
+  /// For the result of the last legacy request, the status and the accuracy: the rules the
+  /// step that last decided the value cited, which ``explanation(of:)`` adds to the rules that
+  /// compute it from the state.
+  private var decidedBy: [Observable: [Citation]] = [:]
 
   /// One call of `locationManagerDidChangeAuthorization(_:)` on a manager's delegate (R41).
   public struct DelegateCall: Hashable, Sendable {
@@ -67,6 +71,7 @@ public struct AuthorizationSimulator: Sendable {
     var trace = Trace(names: names)
     let before = state
     state = try state.applying(event, configuration: configuration, trace: &trace)
+    recordDecisions(from: before, by: event, trace.citations)
     let called = AuthorizationState.managersCalledBack(
       from: before, by: event, to: state, configuration)
     if called != 0 {
@@ -79,6 +84,31 @@ public struct AuthorizationSimulator: Sendable {
       }
     }
     return trace.citations
+  }
+
+  /// Keeps the rules of a step that decided the request result, the status or the accuracy.
+  private mutating func recordDecisions(
+    from before: AuthorizationState, by event: AuthorizationEvent, _ citations: [Citation]
+  ) {
+    switch event {
+    case .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+      .requestTemporaryFullAccuracyAuthorization:
+      // The request's own rules: what stopped it or let it prompt (R1, R4–R8, R13–R16), not
+      // the goals acting after it (R18).
+      let deciding: Set<Rule> = [.r1, .r4, .r5, .r6, .r7, .r8, .r13, .r14, .r15, .r16]
+      decidedBy[.requestResult] = citations.filter { deciding.contains($0.rule) }
+    default: break
+    }
+    let (old, new) = (
+      before.authorizationPair(configuration), state.authorizationPair(configuration)
+    )
+    let stepRules = citations.filter { $0.rule != .r41 }
+    if old.authorizationStatus != new.authorizationStatus {
+      decidedBy[.authorizationStatus] = stepRules
+    }
+    if old.accuracyAuthorization != new.accuracyAuthorization {
+      decidedBy[.accuracyAuthorization] = stepRules
+    }
   }
 
   /// The app creates a CLLocationManager named `name` and sets its delegate, which is called
@@ -259,11 +289,23 @@ public struct AuthorizationSimulator: Sendable {
     case diagnostics(Holder)
   }
 
-  /// The rules that decide the current value of `observable`, with their causes.
+  /// The rules that decide the current value of `observable`, with their causes: for the
+  /// result of the last legacy request, the rules that request cited; for the status and the
+  /// accuracy, the rules that compute them, then those of the step that last changed them.
   public func explanation(of observable: Observable) -> [Citation] {
     var trace = Trace(names: names)
     _ = observe(observable, &trace)
-    return trace.citations
+    switch observable {
+    case .requestResult:
+      guard state.lastRequestResult != nil, let decided = decidedBy[.requestResult],
+        !decided.isEmpty
+      else { return trace.citations }
+      return decided
+    case .authorizationStatus, .accuracyAuthorization:
+      return trace.citations + (decidedBy[observable] ?? [])
+    default:
+      return trace.citations
+    }
   }
 
   /// The current value of `observable` in words, as a story writes it (`nil` for a

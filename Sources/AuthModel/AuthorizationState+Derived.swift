@@ -63,7 +63,7 @@ extension AuthorizationState {
       trace.cite(.r2, "temporary full accuracy was granted")
       return .fullAccuracy
     }
-    trace.cite(.r2, "the Precise toggle is off and no temporary full accuracy was granted")
+    trace.cite(.r2, "the Precise toggle is off and the app holds no temporary full accuracy")
     return .reducedAccuracy
   }
 
@@ -311,6 +311,14 @@ extension AuthorizationState {
     if carriedBackgroundActivityIsActive(c) {
       trace.cite(.r37, "a CLBackgroundActivitySession carries the app across termination")
       return .shown
+    }
+    if app == .notRunning {
+      trace.cite(
+        .r37,
+        carriedBackgroundActivity
+          ? "the carried CLBackgroundActivitySession is suspended while the app is not authorized"
+          : "the app is not running and no CLBackgroundActivitySession carries it")
+      return .hidden
     }
     if app == .background && backgroundActivityIsActive(c, trace: &trace) {
       trace.cite(.r35, "an active CLBackgroundActivitySession runs in the background")

@@ -49,7 +49,10 @@ import Testing
           position: marked[3],
           message: "expected authorizationStatus 'authorizedAlways', got 'authorizedWhenInUse'",
           expected: "authorizedAlways", actual: "authorizedWhenInUse",
-          because: [Citation(.r1, "the stored choice is While Using the App")],
+          because: [
+            Citation(.r1, "the stored choice is While Using the App"),
+            Citation(.r9, "Allow While Using stores While Using the App"),
+          ],
           stepsTaken: [
             TakenStep(summary: "launch", position: marked[0]),
             TakenStep(summary: "request: whenInUse", position: marked[1]),
