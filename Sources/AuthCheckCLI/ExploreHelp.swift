@@ -3,7 +3,7 @@ enum ExploreHelp {
   static let text = """
     usage: authcheck explore [options]
 
-    Explores every reachable state of the authorization model and checks the properties P1–P11
+    Explores every reachable state of the authorization model and checks the properties P1–P12
     of RULES.md §11 on every transition, and that every witness is reached.
 
     With no options: all 128 configurations (iOS 17 and 18 × six Info.plist keys) with the

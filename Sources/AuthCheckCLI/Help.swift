@@ -24,7 +24,7 @@ enum Help {
 
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties
-      P1–P11; 'authcheck explore --help' lists its options.
+      P1–P12; 'authcheck explore --help' lists its options.
 
     exit status:
       0  every scenario passed

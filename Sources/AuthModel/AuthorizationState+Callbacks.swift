@@ -48,10 +48,23 @@ extension AuthorizationState {
     from before: AuthorizationState, by event: AuthorizationEvent, to after: AuthorizationState,
     _ c: AppConfiguration
   ) -> UInt8 {
+    let kept = before.heldManagers & after.heldManagers
+    return managersCalledBack(
+      from: before, by: event, to: after,
+      pairChanged: kept != 0 && before.authorizationPair(c) != after.authorizationPair(c))
+  }
+
+  /// ``managersCalledBack(from:by:to:_:)`` given whether the step changed the pair, for a
+  /// caller that knows it already (the explorer's P12 compares the pairs itself).
+  @inlinable
+  public static func managersCalledBack(
+    from before: AuthorizationState, by event: AuthorizationEvent, to after: AuthorizationState,
+    pairChanged: Bool
+  ) -> UInt8 {
+    guard after.app != .notRunning else { return 0 }
     var called: UInt8 = 0
     if case .createManager(let id) = event { called |= id.bit }
-    let kept = before.heldManagers & after.heldManagers
-    if kept != 0 && before.authorizationPair(c) != after.authorizationPair(c) { called |= kept }
-    return after.app == .notRunning ? 0 : called
+    if pairChanged { called |= before.heldManagers & after.heldManagers }
+    return called
   }
 }

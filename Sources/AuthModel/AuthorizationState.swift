@@ -38,11 +38,11 @@ public struct AuthorizationState: Hashable, Sendable {
   @usableFromInline package enum Field {
     /// 2 bits: LocationSetting.code.
     @usableFromInline package static var location: UInt32 { 0 }
-    @usableFromInline static var precise: UInt32 { 2 }
+    @usableFromInline package static var precise: UInt32 { 2 }
     @usableFromInline package static var provisionalAlways: UInt32 { 3 }
     @usableFromInline static var alwaysPromptSpent: UInt32 { 4 }
-    @usableFromInline static var locationServicesEnabled: UInt32 { 5 }
-    @usableFromInline static var restrictionsEnabled: UInt32 { 6 }
+    @usableFromInline package static var locationServicesEnabled: UInt32 { 5 }
+    @usableFromInline package static var restrictionsEnabled: UInt32 { 6 }
     @usableFromInline static var iteratingAtTermination: UInt32 { 7 }
     @usableFromInline static var carriedBackgroundActivity: UInt32 { 8 }
     /// 2 bits: AppRunState.code.
@@ -50,7 +50,7 @@ public struct AuthorizationState: Hashable, Sendable {
     @usableFromInline static var inGrace: UInt32 { 11 }
     @usableFromInline static var rejoinWindowOpen: UInt32 { 12 }
     @usableFromInline static var allowOnce: UInt32 { 13 }
-    @usableFromInline static var temporaryFullAccuracy: UInt32 { 14 }
+    @usableFromInline package static var temporaryFullAccuracy: UInt32 { 14 }
     @usableFromInline static var iteratingLiveUpdates: UInt32 { 15 }
     @usableFromInline static var iteratingMonitor: UInt32 { 16 }
     /// 2 bits: HeldBackgroundActivity.code.

@@ -34,18 +34,18 @@ import Testing
       // Prompts, the request result, and a relaunch reading what was iterated at termination.
       ReductionCase(
         configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground),
-        sessions: "", reducedStates: 3_270, reducedTransitions: 45_560,
-        fullStates: 17_620, fullTransitions: 244_872),
+        sessions: "", reducedStates: 6_396, reducedTransitions: 95_860,
+        fullStates: 35_096, fullTransitions: 523_184),
       ReductionCase(
         configuration: AppConfiguration(ios: .ios17, infoPlist: Fixtures.whenInUseOnly),
-        sessions: "", reducedStates: 2_408, reducedTransitions: 33_172,
-        fullStates: 12_256, fullTransitions: 166_884),
+        sessions: "", reducedStates: 4_752, reducedTransitions: 70_356,
+        fullStates: 24_448, fullTransitions: 357_476),
       // A session: the termination record, its createdInUse marks, the rejoin window (R19) and
       // a relaunch that reads the record (R36).
       ReductionCase(
         configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.backgroundOnly),
-        sessions: "none", reducedStates: 8_960, reducedTransitions: 133_472,
-        fullStates: 65_408, fullTransitions: 986_944),
+        sessions: "none", reducedStates: 17_536, reducedTransitions: 280_064,
+        fullStates: 130_432, fullTransitions: 2_099_904),
     ])
   func sameVerdicts(_ test: ReductionCase) throws {
     let reduced = try Fixtures.explore(test.configuration, sessions: test.sessions)
