@@ -8,7 +8,7 @@ import Foundation
 /// a field that does not apply (`name` of an invalid file, `failure` of a pass…) is left out.
 struct JSONReport: Codable, Equatable {
   /// The version of the schema.
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   var version: Int
   /// One entry per file, in the order run.
@@ -21,6 +21,9 @@ struct JSONReport: Codable, Equatable {
     var path: String
     /// The scenario's name; absent for an invalid file.
     var name: String?
+    /// The iOS version the scenario gave (`ios`, 18 by default); absent for an invalid file.
+    /// Since version 2.
+    var ios: Int?
     var status: String
     /// Seconds spent reading, checking and running the file, to the microsecond.
     var duration: Double
@@ -112,6 +115,7 @@ extension JSONReport.File {
   init(_ outcome: ScenarioOutcome) {
     path = SystemPath.withBytesShown(outcome.file.path)
     name = outcome.result?.scenario.name
+    ios = outcome.result?.scenario.configuration.ios.rawValue
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
     failure = outcome.result?.failure.map(JSONReport.Failure.init)

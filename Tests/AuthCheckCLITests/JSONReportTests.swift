@@ -18,6 +18,7 @@ struct DocumentedReport: Decodable, Equatable {
   struct File: Decodable, Equatable {
     var path: String
     var name: String?
+    var ios: Int?
     var status: Status
     var duration: Double
     var failure: Failure?
@@ -89,7 +90,8 @@ struct DocumentedReport: Decodable, Equatable {
     #expect(run.stdout.hasPrefix("{\n"))
     #expect(run.stdout.hasSuffix("}\n"))
     let report = try Self.decode(run)
-    #expect(report.version == 1)
+    #expect(report.version == 2)
+    #expect(report.files.map(\.ios) == report.files.map { $0.name == nil ? nil : 18 })
     #expect(report.summary == .init(passed: 2, failed: 2, errors: 2, total: 6))
     #expect(report.coverage == nil)
     #expect(
