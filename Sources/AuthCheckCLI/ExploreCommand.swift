@@ -76,7 +76,7 @@ enum ExploreCommand {
           ios: options.ios, catalogue: options.catalogue, mutation: options.mutation))
     }
     return ExploreOptions.infoPlist(at: path).map { plist in
-      (options.ios.map { [$0] } ?? IOSVersion.allCases).map {
+      (options.ios.map { [$0] } ?? IOSVersion.distinctRules).map {
         ConfigurationUnderTest(
           AppConfiguration(ios: $0, infoPlist: plist, mutation: options.mutation))
       }

@@ -3,14 +3,14 @@ enum ExploreHelp {
   static let text = """
     usage: authcheck explore [options]
 
-    Explores every reachable state of the authorization model and checks the properties P1–P11
+    Explores every reachable state of the authorization model and checks the properties P1–P12
     of RULES.md §11 on every transition, and that every witness is reached.
 
     With no options: all 128 configurations (iOS 17 and 18 × six Info.plist keys) with the
     sessions always,whenInUse+Nav.
 
     options:
-      --ios 17|18             explore only this iOS version
+      --ios 17|18|26|27       explore only this iOS version (26 and 27 follow 18's rules)
       --info FILE             explore only this Info.plist (XML or binary), or a scenario
                               file's info (FILE ending in .yaml or .yml)
       --sessions LIST         the sessions the app may create: GOAL or GOAL+PURPOSEKEY,

@@ -48,7 +48,7 @@ struct ExploreOptions {
         case "--ios":
           let text = try value(flag).get()
           guard let version = Int(text).flatMap(IOSVersion.init(rawValue:)) else {
-            return .failure(.init(message: "'--ios' takes 17 or 18, not '\(text)'"))
+            return .failure(.init(message: "'--ios' takes 17, 18, 26 or 27, not '\(text)'"))
           }
           options.ios = version
         case "--info": options.infoPath = try value(flag).get()

@@ -244,6 +244,8 @@ enum StepText {
     case .settings(let change):
       action = .settings([PositionedSettingsChange(change, at: SourcePosition(line: 0, column: 0))])
     case .backgroundEvent: action = .backgroundEvent
+    case .createManager(let id): action = .manager(name: "m\(id.rawValue)")
+    case .releaseManager(let id): action = .release(name: "m\(id.rawValue)")
     }
     return action.summary
   }

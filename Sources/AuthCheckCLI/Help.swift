@@ -19,7 +19,7 @@ enum Help {
       --format FORMAT  what to print: 'text' (the default), 'json' (one JSON document;
                        the schema is in README.md, "CI reports") or 'github' (a GitHub
                        Actions annotation per failure and error, then the summary line)
-      --coverage       after the run, list each rule R1–R40 with how many scenarios exercised
+      --coverage       after the run, list each rule R1–R42 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)
       --counterexamples DIR
@@ -34,7 +34,7 @@ enum Help {
 
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties
-      P1–P11; 'authcheck explore --help' lists its options.
+      P1–P12; 'authcheck explore --help' lists its options.
 
     exit status:
       0  every scenario passed

@@ -23,6 +23,9 @@ struct JSONReport: Codable, Equatable {
     var kind: String
     /// The scenario's name; absent for an invalid file.
     var name: String?
+    /// The iOS version the scenario gave (`ios`, 18 by default); absent for an invalid file.
+    /// Since version 2.
+    var ios: Int?
     var status: String
     /// Seconds spent reading, checking and running the file, to the microsecond.
     var duration: Double
@@ -123,7 +126,7 @@ struct JSONReport: Codable, Equatable {
   struct Coverage: Codable, Equatable {
     /// How many scenarios ran (passed or failed).
     var scenarios: Int
-    /// R1–R40 in order, each with how many scenarios exercised it.
+    /// R1–R42 in order, each with how many scenarios exercised it.
     var rules: [Count]
     var unexercisedRules: [String]
     /// The expectation keys, each with how many scenarios checked it.
@@ -164,6 +167,8 @@ extension JSONReport.File {
     path = SystemPath.withBytesShown(outcome.file.path)
     kind = outcome.app == nil ? "scenario" : "app"
     name = outcome.result?.scenario.name ?? outcome.app?.name
+    ios = (outcome.result?.scenario.configuration ?? outcome.app?.report?.app.configuration)?
+      .ios.rawValue
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
     failure = outcome.result?.failure.map(JSONReport.Failure.init)

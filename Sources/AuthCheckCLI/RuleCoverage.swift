@@ -10,9 +10,10 @@ import AuthScenario
 struct RuleCoverage: Equatable {
   /// How many scenarios ran (passed or failed).
   var scenarios = 0
-  /// For each rule R1–R40 in order, how many scenarios exercised it.
+  /// For each rule R1–R42 in order, how many scenarios exercised it.
   var rules: [(rule: Rule, scenarios: Int)]
-  /// For each expectation key in the schema's order, how many scenarios checked it.
+  /// For each expectation key in the schema's order, then the `refused` modifier (R42), how
+  /// many scenarios checked it.
   var observables: [(name: String, scenarios: Int)]
   /// For each diagnostic flag in Core Location's order, how many scenarios expected it set.
   var flags: [(name: String, scenarios: Int)]
@@ -26,7 +27,9 @@ struct RuleCoverage: Equatable {
       for name in result.checkedObservables { checkedCounts[name, default: 0] += 1 }
     }
     rules = Rule.allCases.map { ($0, ruleCounts[$0] ?? 0) }
-    observables = ScenarioSchema.expectKeys.map { ($0, checkedCounts[$0] ?? 0) }
+    observables = (ScenarioSchema.expectKeys + [ScenarioSchema.refusedKey]).map {
+      ($0, checkedCounts[$0] ?? 0)
+    }
     flags = DiagnosticFlag.allCases.map {
       ($0.rawValue, checkedCounts["diagnostics." + $0.rawValue] ?? 0)
     }

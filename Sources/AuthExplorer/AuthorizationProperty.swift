@@ -14,6 +14,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   case p9 = "P9"
   case p10 = "P10"
   case p11 = "P11"
+  case p12 = "P12"
 
   /// The property in plain words.
   public var summary: String {
@@ -30,12 +31,15 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p6:
       "a temporary grant is never held after a wait or a termination that leaves the app not in "
         + "use"
-    case .p7: "at most one upgrade prompt appears between resets"
+    case .p7: "at most one upgrade prompt is answered between resets"
     case .p8: "nothing is delivered while the app is not in use unless Always is in effect"
     case .p9:
       "a step that takes the effective status from denied to anything else is a Settings step"
     case .p10: "no prompt is pending while restrictions are on or Location Services are off"
     case .p11: "authorizationDeniedGlobally implies authorizationDenied on every holder"
+    case .p12:
+      "apart from the call at its creation, a manager's delegate is called after a step exactly "
+        + "when the step changed the pair it reads, and never while the app is not running"
     }
   }
 
@@ -74,6 +78,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     body(.p6)
     body(.p7)
     body(.p9)
+    body(.p12)
   }
 
   /// The property's bit in ``stepFindings(before:event:after:_:)`` or
@@ -91,6 +96,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p9: 1 << 8
     case .p10: 1 << 9
     case .p11: 1 << 10
+    case .p12: 1 << 11
     }
   }
 
@@ -114,14 +120,13 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     after: inout ExploredState, _ c: AppConfiguration
   ) -> UInt64 {
     var bits: UInt64 = 0
-    // Decided here, outside the closure: read inside it, the prompt of `after` was read from a
-    // copy of the whole state, made right after the step wrote it, which stalls the processor.
-    let upgradePromptAppeared = ExploredState.upgradePromptAppears(
-      from: before.model.pendingPrompt, to: after.model.pendingPrompt)
+    // Decided here, once per step, outside the closure.
+    let upgradePromptAnsweredNow = ExploredState.upgradePromptAnswered(
+      before: before.model.pendingPrompt, by: event)
     forEachStepProperty { p in
       if !p.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: upgradePromptAppeared, c)
+        upgradePromptAnsweredNow: upgradePromptAnsweredNow, c)
       {
         bits |= p.bit
       }
@@ -142,16 +147,22 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
   /// states). Without such a change and without a tap, P1, P3 and P7 hold: it restates their
   /// first tests (P1 reads a tap or a prompt that appears; P3 a stored choice that becomes
-  /// Always or a provisional Always that is set; P7 an upgrade prompt that appears). P6, P9 and
+  /// Always or a provisional Always that is set; P7 a tap). P6, P9 and
   /// the step witnesses, a few comparisons each, are asked whole: they look at steps that are
   /// many (every wait, every step from a denied state). `AuthorizationPropertyTests` checks this
   /// against `stepFindings` on every reachable step of its catalogues.
+  ///
+  /// `managedPairMayChange`: whether the explorer's manager is held before or after the step
+  /// and the step changed the manager or a field the pair of status and accuracy reads
+  /// (``managedPairMayChange(from:to:)``, or the same from packed states): without it, P12
+  /// holds (R41 calls a delegate only at its creation or when the pair changes).
   @inline(__always)
   static func stepMayFind(
-    choiceOrPromptChanged: Bool, before: ExploredState, beforeIsDenied: Bool,
-    event: AuthorizationEvent, after: inout ExploredState, _ c: AppConfiguration
+    choiceOrPromptChanged: Bool, managedPairMayChange: Bool, before: ExploredState,
+    beforeIsDenied: Bool, event: AuthorizationEvent, after: inout ExploredState,
+    _ c: AppConfiguration
   ) -> Bool {
-    if choiceOrPromptChanged { return true }
+    if choiceOrPromptChanged || managedPairMayChange { return true }
     if case .tap = event { return true }
     if let witness = AuthorizationWitness.stepWitness(reachableBy: event),
       witness.reached(event: event, after: after)
@@ -161,10 +172,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     return
       !p6.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: false, c)
+        upgradePromptAnsweredNow: false, c)
       || !p9.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAppeared: false, c)
+        upgradePromptAnsweredNow: false, c)
   }
 
   /// Whether a step from `before` to `after` changed what `stepMayFind` compares: the stored
@@ -173,6 +184,18 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     before.model.location != after.model.location
       || before.model.provisionalAlways != after.model.provisionalAlways
       || before.model.pendingPrompt != after.model.pendingPrompt
+  }
+
+  /// Whether the explorer's manager (R41) is held before or after a step that changed it or a
+  /// field the pair of status (R1) and accuracy (R2) reads.
+  static func managedPairMayChange(from before: ExploredState, to after: ExploredState) -> Bool {
+    let (b, a) = (before.model, after.model)
+    guard (b.heldManagers | a.heldManagers) & 1 != 0 else { return false }
+    return b.heldManagers & 1 != a.heldManagers & 1 || b.location != a.location
+      || b.provisionalAlways != a.provisionalAlways
+      || b.locationServicesEnabled != a.locationServicesEnabled
+      || b.restrictionsEnabled != a.restrictionsEnabled || b.precise != a.precise
+      || b.temporaryFullAccuracy != a.temporaryFullAccuracy
   }
 
   /// Whether a step by `event` that leaves the state as it was finds nothing: violates no step
@@ -223,7 +246,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
         || (!state.model.restrictionsEnabled && state.model.locationServicesEnabled)
     case .p11:
       return !o.deniedGloballyWithoutDenied
-    case .p1, .p3, .p6, .p7, .p9:
+    case .p1, .p3, .p6, .p7, .p9, .p12:
       return true
     }
   }
@@ -240,12 +263,12 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// Whether a step property (not ``isStateProperty``) holds on the step from `before` by
   /// `event` to `after`.
   /// `beforeIsDenied`: whether `before`'s effective status is `denied`;
-  /// `upgradePromptAppeared`: ``ExploredState/upgradePromptAppears(from:to:)`` of the step.
+  /// `upgradePromptAnsweredNow`: ``ExploredState/upgradePromptAnswered(before:by:)`` of the step.
   /// `after` is read in place and not changed, as in ``stepFindings(before:beforeIsDenied:event:after:_:)``.
   @inline(__always)
   func holds(
     from before: ExploredState, beforeIsDenied: Bool, by event: AuthorizationEvent,
-    to after: inout ExploredState, upgradePromptAppeared: Bool, _ c: AppConfiguration
+    to after: inout ExploredState, upgradePromptAnsweredNow: Bool, _ c: AppConfiguration
   ) -> Bool {
     switch self {
     case .p1:
@@ -277,12 +300,24 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return true
       }
     case .p7:
-      return !upgradePromptAppeared || !before.upgradePromptShown
+      return !upgradePromptAnsweredNow || !before.upgradePromptAnswered
     case .p9:
       // The cheap tests first: the status of `after` is the costly one.
       guard beforeIsDenied else { return true }
       if case .settings = event { return true }
       return after.model.authorizationStatus(c) == .denied
+    case .p12:
+      // The explorer's manager only (``AuthorizationSystem/actions``). The pairs are compared
+      // here, once, and only where the manager is kept.
+      let kept = before.model.heldManagers & after.model.heldManagers & 1 != 0
+      let pairChanged =
+        kept && before.model.authorizationPair(c) != after.model.authorizationPair(c)
+      let called =
+        AuthorizationState.managersCalledBack(
+          from: before.model, by: event, to: after.model, pairChanged: pairChanged) & 1 != 0
+      if after.model.app == .notRunning { return !called }
+      if case .createManager = event { return called }
+      return called == pairChanged
     case .p2, .p4, .p5, .p8, .p10, .p11:
       return true
     }

@@ -19,6 +19,10 @@ public struct AuthorizationStateCodec: Sendable {
   /// key: two states that differ there differ in what the step properties compare first
   /// (``AuthorizationProperty/choiceOrPromptChanged(from:to:)``).
   public let choiceAndPromptBits: UInt64
+  /// The bits of the fields the pair of status and accuracy reads and of the explorer's
+  /// manager (R41), and the manager's bit: for ``AuthorizationProperty/managedPairMayChange(from:to:)``.
+  public let pairAndManagerBits: UInt64
+  public let managerBit: UInt64 = 1 << (AuthorizationStateCodec.promptShift + 4)
 
   /// A state to unpack into: every field is overwritten, but making it from the configuration
   /// on every unpack would copy (and retain) the configuration, which threads then contend for.
@@ -74,6 +78,12 @@ public struct AuthorizationStateCodec: Sendable {
       3 << UInt64(AuthorizationState.Field.location)
       | 1 << UInt64(AuthorizationState.Field.provisionalAlways) | 7 << Self.promptShift
       | (1 << UInt64(keyBits) - 1) << shifts.promptKey
+    let field = { (shift: UInt32) in UInt64(1) << UInt64(shift) }
+    typealias F = AuthorizationState.Field
+    pairAndManagerBits =
+      3 << UInt64(F.location) | field(F.provisionalAlways) | field(F.locationServicesEnabled)
+      | field(F.restrictionsEnabled) | field(F.precise) | field(F.temporaryFullAccuracy)
+      | managerBit
     guard bitWidth <= 64 else {
       throw CatalogueError(
         message: "the catalogue and purpose keys need \(bitWidth) bits; at most 64 fit")
@@ -87,12 +97,12 @@ public struct AuthorizationStateCodec: Sendable {
   }
 
   /// Where the pending prompt's kind goes (3 bits), after the model's word of flags
-  /// (`AuthorizationState.fields`); the P7 ghost follows it.
+  /// (`AuthorizationState.fields`); the P7 ghost and the manager's bit (R41) follow it.
   private static var promptShift: UInt64 { UInt64(AuthorizationState.Field.width) }
 
   /// The bits of the fields every configuration has, at fixed offsets; the catalogue's and the
   /// purpose keys' fields follow them.
-  static var fixedBits: Int { Int(promptShift) + 4 }
+  static var fixedBits: Int { Int(promptShift) + 5 }
 
   public func pack(_ state: ExploredState) -> UInt64 {
     packOutsideSessions(state) | packSessions(state.model)
@@ -134,7 +144,9 @@ public struct AuthorizationStateCodec: Sendable {
       word |= 5 << Self.promptShift
       promptKey = UInt64(key.index)
     }
-    word |= Self.bit(state.upgradePromptShown) << (Self.promptShift + 3)
+    word |= Self.bit(state.upgradePromptAnswered) << (Self.promptShift + 3)
+    // R41: the explorer's one manager (``AuthorizationSystem/actions``).
+    word |= UInt64(m.heldManagers & 1) << (Self.promptShift + 4)
     // Every field is already within its width, so none needs a mask.
     word |= promptKey &<< shifts.promptKey
     word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
@@ -166,7 +178,8 @@ public struct AuthorizationStateCodec: Sendable {
     var m = blank
     m.fields = UInt32(truncatingIfNeeded: word & (1 << Self.promptShift - 1))
     let kind = word >> Self.promptShift & 7
-    let upgradePromptShown = word >> (Self.promptShift + 3) & 1 != 0
+    let upgradePromptAnswered = word >> (Self.promptShift + 3) & 1 != 0
+    m.heldManagers = UInt8(truncatingIfNeeded: word >> (Self.promptShift + 4) & 1)
     let n = catalogue.entries.count
     let held = field(word, shifts.held, n)
     let inUse = field(word, shifts.inUse, n)
@@ -190,7 +203,7 @@ public struct AuthorizationStateCodec: Sendable {
     default: m.pendingPrompt = nil
     }
     m.declinedPurposeKeys = UInt32(field(word, shifts.declined, dictionaryKeyCount))
-    return ExploredState(model: m, upgradePromptShown: upgradePromptShown)
+    return ExploredState(model: m, upgradePromptAnswered: upgradePromptAnswered)
   }
 
   /// The `width` bits of `word` from `shift` up.

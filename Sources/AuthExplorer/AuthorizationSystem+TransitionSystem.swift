@@ -55,9 +55,12 @@ extension AuthorizationSystem: TransitionSystem {
     // read in place (see stepFindings), and the result goes into a local first: assigned to
     // `successor` directly, both states were copied for the call.
     var findings: UInt64 = 0
+    let changed = node.packed ^ successor.packed
     if !shortcut
       || AuthorizationProperty.stepMayFind(
-        choiceOrPromptChanged: (node.packed ^ successor.packed) & codec.choiceAndPromptBits != 0,
+        choiceOrPromptChanged: changed & codec.choiceAndPromptBits != 0,
+        managedPairMayChange: changed & codec.pairAndManagerBits != 0
+          && (node.packed | successor.packed) & codec.managerBit != 0,
         before: node.state, beforeIsDenied: beforeIsDenied, event: action,
         after: &successor.state, configuration)
     {
@@ -90,7 +93,7 @@ extension AuthorizationSystem: TransitionSystem {
       isDenied: observation.status == .denied, packed: packed)
   }
 
-  /// P1–P11, then every witness of RULES.md §11, each decided by its finding bit.
+  /// P1–P12, then every witness of RULES.md §11, each decided by its finding bit.
   public var properties: [Property<AuthorizationSystem>] {
     var properties: [Property<AuthorizationSystem>] = []
     for p in AuthorizationProperty.allCases {

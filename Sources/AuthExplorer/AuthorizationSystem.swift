@@ -51,6 +51,8 @@ public struct AuthorizationSystem: Sendable {
       .settings(.locationServices(true)), .settings(.locationServices(false)),
       .settings(.restrictions(true)), .settings(.restrictions(false)),
       .settings(.reset), .backgroundEvent,
+      // R41: one manager stands for all, which the model treats alike.
+      .createManager(ManagerID(0)), .releaseManager(ManagerID(0)),
     ]
     self.actions = actions
     var marks = RefusalMarks()
@@ -83,12 +85,14 @@ public struct AuthorizationSystem: Sendable {
         marks.invalidateSession[Int(id.rawValue)] |= bit
         if !configuration.hasServiceSessions { marks.always |= bit }
       case .backgroundEvent: marks.backgroundEvent |= bit
+      case .createManager: marks.createManager |= bit
+      case .releaseManager: marks.releaseManager |= bit
       default: break
       }
       switch action {
       case .terminate, .createSession, .invalidateSession, .liveUpdates, .monitor,
         .backgroundActivity, .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
-        .requestTemporaryFullAccuracyAuthorization:
+        .requestTemporaryFullAccuracyAuthorization, .createManager, .releaseManager:
         marks.runningOnly |= bit
       default: break
       }
@@ -178,6 +182,9 @@ public struct AuthorizationSystem: Sendable {
     var stopBackgroundActivity: UInt64 = 0
     /// The system's background event: refused while the app is in use (R14).
     var backgroundEvent: UInt64 = 0
+    /// Creating the manager while it is held, or releasing it while it is not (R41).
+    var createManager: UInt64 = 0
+    var releaseManager: UInt64 = 0
     /// Per catalogue entry: creating its session while it is held, or invalidating it while it
     /// is not, is refused (R21).
     var createSession: [UInt64] = []
@@ -264,7 +271,8 @@ public struct AuthorizationSystem: Sendable {
   /// the foreground or background from the wrong place (R3); starting what is already iterated
   /// or held or stopping what is not (R33, R34, R35); creating a session that is held or ending
   /// one that is not (R21), and any session before iOS 18 (R39); the system's background event
-  /// while the app is in use (R14, the model's `isInUse`). In a typical state that is most
+  /// while the app is in use (R14, the model's `isInUse`); creating the manager that is held or
+  /// releasing it when it is not (R41). In a typical state that is most
   /// of the actions: skipping them spares the explorer most of the calls to the model that end
   /// in a refusal. `ActionMarksTests` checks that the model refuses every action this marks.
   public func refusedActions(in state: ExploredState) -> UInt64 {
@@ -295,6 +303,7 @@ public struct AuthorizationSystem: Sendable {
     if m.restrictionsEnabled { refused |= marks.lockedSettings }
     refused |=
       m.backgroundActivity != .none ? marks.startBackgroundActivity : marks.stopBackgroundActivity
+    refused |= m.heldManagers & 1 != 0 ? marks.createManager : marks.releaseManager
     // In use is more than a glance, but the model says it once per state, where each refused
     // background event tried would cost a step.
     var trace = Trace.off
@@ -344,11 +353,9 @@ public struct AuthorizationSystem: Sendable {
         next.model.sessionsAtTermination = record.sortedByID()
       }
     }
-    if case .settings(.reset) = event { next.upgradePromptShown = false }
-    if ExploredState.upgradePromptAppears(
-      from: state.model.pendingPrompt, to: next.model.pendingPrompt)
-    {
-      next.upgradePromptShown = true
+    if case .settings(.reset) = event { next.upgradePromptAnswered = false }
+    if ExploredState.upgradePromptAnswered(before: state.model.pendingPrompt, by: event) {
+      next.upgradePromptAnswered = true
     }
     reduce(&next)
     return true

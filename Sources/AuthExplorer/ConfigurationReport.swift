@@ -14,7 +14,7 @@ public struct ConfigurationReport: Sendable {
   public let peakBytes: Int
   /// The search explored every reachable state.
   public let isComplete: Bool
-  /// P1–P11, in order.
+  /// P1–P12, in order.
   public let properties: [Finding]
   /// Every witness of RULES.md §11, in order.
   public let witnesses: [Finding]

@@ -34,7 +34,7 @@ public struct ConfigurationUnderTest: Hashable, Sendable {
     if keys.isEmpty { keys = ["Nav"] }
     var dictionary: [String: String] = [:]
     for key in keys { dictionary[key] = "Explains why \(key) needs full accuracy" }
-    let versions = ios.map { [$0] } ?? IOSVersion.allCases
+    let versions = ios.map { [$0] } ?? IOSVersion.distinctRules
     var result: [ConfigurationUnderTest] = []
     for version in versions {
       for bits in 0..<64 {

@@ -66,6 +66,22 @@ struct Counterexample {
       return ["accuracyAuthorization: reducedAccuracy"]
     case .p9:
       return ["authorizationStatus: denied"]
+    case .p12:
+      // What P12 says the delegate of the explorer's manager received since its creation.
+      var calls: [String] = []
+      var previous = initial.model
+      for (event, state) in steps {
+        let now = state.model
+        if case .createManager = event {
+          calls = [now.authorizationPair(c).description]
+        } else if now.app != .notRunning, previous.heldManagers & now.heldManagers & 1 != 0,
+          previous.authorizationPair(c) != now.authorizationPair(c)
+        {
+          calls.append(now.authorizationPair(c).description)
+        }
+        previous = now
+      }
+      return ["callbacks:", "  m0: [" + calls.joined(separator: ", ") + "]"]
     case .p11:
       var lines = ["diagnostics:"]
       for holder in final.holders(c) {

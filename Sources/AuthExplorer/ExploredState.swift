@@ -3,20 +3,24 @@ import AuthModel
 /// A state of the explored app: the model's state plus what the properties remember.
 public struct ExploredState: Hashable, Sendable {
   public var model: AuthorizationState
-  /// Ghost variable for P7: an upgrade prompt has appeared since the last reset (or the start).
-  public var upgradePromptShown: Bool
+  /// Ghost variable for P7: an upgrade prompt has been answered since the last reset (or the
+  /// start).
+  public var upgradePromptAnswered: Bool
 
-  public init(model: AuthorizationState, upgradePromptShown: Bool = false) {
+  public init(model: AuthorizationState, upgradePromptAnswered: Bool = false) {
     self.model = model
-    self.upgradePromptShown = upgradePromptShown
+    self.upgradePromptAnswered = upgradePromptAnswered
   }
 
-  /// Whether an upgrade prompt (app-requested or R14's) appears on a step whose pending prompt
-  /// goes from `before` to `after`: what sets the ghost, and what P7 counts.
+  /// Whether `event`, taken where `before` is pending, answers an upgrade prompt
+  /// (app-requested or R14's): what sets the ghost, and what P7 counts. A prompt withdrawn by
+  /// Settings is not answered, and R14's may be shown again (R38).
   ///
-  /// It takes the prompts alone: passing whole states copied them on every transition.
-  static func upgradePromptAppears(from before: PendingPrompt?, to after: PendingPrompt?) -> Bool {
-    isUpgrade(after) && !isUpgrade(before)
+  /// It takes the prompt alone: passing whole states copied them on every transition.
+  @inline(__always)
+  static func upgradePromptAnswered(before: PendingPrompt?, by event: AuthorizationEvent) -> Bool {
+    if case .tap = event { return isUpgrade(before) }
+    return false
   }
 
   /// Pattern matching rather than comparing `prompt`: this runs for every transition.

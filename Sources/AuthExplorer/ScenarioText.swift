@@ -39,7 +39,8 @@ package enum ScenarioText {
   /// The lines of one step, as an item of `steps:`; `session` writes a session's id as the
   /// file shows it (quoted if it must be), `key` names a purpose key (quoted here).
   package static func step(
-    _ event: AuthorizationEvent, session: (SessionID) -> String, key: (PurposeKey) -> String
+    _ event: AuthorizationEvent, session: (SessionID) -> String, key: (PurposeKey) -> String,
+    manager: (ManagerID) -> String = { "m\($0.rawValue)" }
   ) -> [String] {
     switch event {
     case .launch: ["  - launch"]
@@ -69,6 +70,8 @@ package enum ScenarioText {
     case .settings(.restrictions(let on)): ["  - settings:", "      restrictions: \(onOff(on))"]
     case .settings(.reset): ["  - settings: reset"]
     case .backgroundEvent: ["  - system: backgroundEvent"]
+    case .createManager(let id): ["  - manager: \(manager(id))"]
+    case .releaseManager(let id): ["  - release: \(manager(id))"]
     }
   }
 }

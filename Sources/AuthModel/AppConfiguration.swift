@@ -1,7 +1,20 @@
-/// The iOS release the app runs on. `ios18` stands for iOS 18 and later.
+/// The iOS release the app runs on.
+///
+/// iOS 26 and 27 follow iOS 18's rules: Apple documents no change to location authorization,
+/// CLServiceSession or CLBackgroundActivitySession after iOS 18 (RULES.md §1). They are kept
+/// apart from ``ios18`` so that reports name the version a scenario gave.
 public enum IOSVersion: Int, Hashable, Sendable, CaseIterable {
   case ios17 = 17
   case ios18 = 18
+  case ios26 = 26
+  case ios27 = 27
+
+  /// The version whose rules apply: ``ios18`` for iOS 18 and later.
+  public var rules: IOSVersion { self == .ios17 ? .ios17 : .ios18 }
+
+  /// One version per distinct set of rules (iOS 17 and iOS 18), which is what an exploration
+  /// of every configuration needs: iOS 26 and 27 would repeat iOS 18's states.
+  public static let distinctRules: [IOSVersion] = [.ios17, .ios18]
 }
 
 /// The app as built and the system it runs on: what stays fixed for a whole story.
@@ -93,5 +106,5 @@ public struct AppConfiguration: Hashable, Sendable {
   public func hasPurposeKey(_ key: PurposeKey) -> Bool { Int(key.index) < purposeKeyCount }
 
   /// Whether the service-session API and its diagnostics exist (R39).
-  public var hasServiceSessions: Bool { ios == .ios18 }
+  public var hasServiceSessions: Bool { ios.rules == .ios18 }
 }

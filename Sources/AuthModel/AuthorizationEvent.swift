@@ -37,6 +37,10 @@ public enum AuthorizationEvent: Hashable, Sendable {
   case settings(SettingsChange)
   /// Core Location has an event for the app that needs Always while the app is not in use (R14).
   case backgroundEvent
+  /// The app creates a CLLocationManager and sets its delegate (R41).
+  case createManager(ManagerID)
+  /// The app releases that CLLocationManager (R41).
+  case releaseManager(ManagerID)
 }
 
 /// One change the user makes in the Settings app (R38).

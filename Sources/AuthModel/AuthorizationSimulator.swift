@@ -19,12 +19,43 @@
 ///
 /// Every step returns the rules that accepted it and decided its effects, and
 /// ``explanation(of:)`` names the rules behind any observable value.
+///
+/// CLLocationManager delegates (R41): create managers with ``createManager(_:)`` and read the
+/// `locationManagerDidChangeAuthorization` calls their delegates received with
+/// ``locationManagerDidChangeAuthorization(of:)``:
+///
+/// ```swift
+/// try location.createManager("map")
+/// try location.requestWhenInUseAuthorization()
+/// try location.tap(.allowWhileUsing)
+/// #expect(location.takeLocationManagerDidChangeAuthorization(of: "map")?.map(\.pair.description)
+///   == ["notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy"])
+/// ```
 public struct AuthorizationSimulator: Sendable {
   public let configuration: AppConfiguration
   /// The current state. Read it to pack or compare states; change it only through steps.
   public private(set) var state: AuthorizationState
-  /// The names of sessions and purpose keys used so far.
+  /// The names of sessions, purpose keys and managers used so far.
   public private(set) var names: Names
+  /// By manager name, the `locationManagerDidChangeAuthorization(_:)` calls its delegate
+  /// received since it was created or since they were last taken (R41). A released manager
+  /// keeps what it received and gets no more; creating the name again starts a new list.
+  public private(set) var delegateCalls: [String: [DelegateCall]] = [:]
+  /// For the result of the last legacy request, the status and the accuracy: the rules the
+  /// step that last decided the value cited, which ``explanation(of:)`` adds to the rules that
+  /// compute it from the state.
+  private var decidedBy: [Observable: [Citation]] = [:]
+
+  /// One call of `locationManagerDidChangeAuthorization(_:)` on a manager's delegate (R41).
+  public struct DelegateCall: Hashable, Sendable {
+    /// What the delegate reads in the call: `authorizationStatus` and `accuracyAuthorization`.
+    public var pair: AuthorizationPair
+    /// The step after which the delegate was called: the manager's creation, or the step that
+    /// changed the pair.
+    public var event: AuthorizationEvent
+    /// The rules the step cited: which rule changed the pair.
+    public var cause: [Citation]
+  }
 
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
     self.configuration = configuration
@@ -38,8 +69,76 @@ public struct AuthorizationSimulator: Sendable {
   @discardableResult
   public mutating func apply(_ event: AuthorizationEvent) throws(Refusal) -> [Citation] {
     var trace = Trace(names: names)
+    let before = state
     state = try state.applying(event, configuration: configuration, trace: &trace)
+    recordDecisions(from: before, by: event, trace.citations)
+    let called = AuthorizationState.managersCalledBack(
+      from: before, by: event, to: state, configuration)
+    if called != 0 {
+      let pair = state.authorizationPair(configuration)
+      for index in 0..<AuthorizationState.maximumManagers where called & 1 << index != 0 {
+        let name = names.name(of: ManagerID(UInt8(index)))
+        if case .createManager = event { delegateCalls[name] = [] }
+        delegateCalls[name, default: []].append(
+          DelegateCall(pair: pair, event: event, cause: trace.citations))
+      }
+    }
     return trace.citations
+  }
+
+  /// Keeps the rules of a step that decided the request result, the status or the accuracy.
+  private mutating func recordDecisions(
+    from before: AuthorizationState, by event: AuthorizationEvent, _ citations: [Citation]
+  ) {
+    switch event {
+    case .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+      .requestTemporaryFullAccuracyAuthorization:
+      // The request's own rules: what stopped it or let it prompt (R1, R4–R8, R13–R16), not
+      // the goals acting after it (R18).
+      let deciding: Set<Rule> = [.r1, .r4, .r5, .r6, .r7, .r8, .r13, .r14, .r15, .r16]
+      decidedBy[.requestResult] = citations.filter { deciding.contains($0.rule) }
+    default: break
+    }
+    let (old, new) = (
+      before.authorizationPair(configuration), state.authorizationPair(configuration)
+    )
+    let stepRules = citations.filter { $0.rule != .r41 }
+    if old.authorizationStatus != new.authorizationStatus {
+      decidedBy[.authorizationStatus] = stepRules
+    }
+    if old.accuracyAuthorization != new.accuracyAuthorization {
+      decidedBy[.accuracyAuthorization] = stepRules
+    }
+  }
+
+  /// The app creates a CLLocationManager named `name` and sets its delegate, which is called
+  /// at once (R41).
+  @discardableResult
+  public mutating func createManager(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.createManager(managerID(name)))
+  }
+
+  /// The app releases the CLLocationManager named `name` (R41).
+  @discardableResult
+  public mutating func releaseManager(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.releaseManager(managerID(name)))
+  }
+
+  /// The `locationManagerDidChangeAuthorization(_:)` calls the delegate of the manager named
+  /// `name` received and nobody took yet, oldest first; `nil` if no manager of that name was
+  /// ever created (R41).
+  public func locationManagerDidChangeAuthorization(of name: String) -> [DelegateCall]? {
+    delegateCalls[name]
+  }
+
+  /// Returns ``locationManagerDidChangeAuthorization(of:)`` and forgets those calls, so that
+  /// the next read returns only what comes after.
+  public mutating func takeLocationManagerDidChangeAuthorization(
+    of name: String
+  ) -> [DelegateCall]? {
+    guard let calls = delegateCalls[name] else { return nil }
+    delegateCalls[name] = []
+    return calls
   }
 
   @discardableResult public mutating func launch() throws(Refusal) -> [Citation] {
@@ -190,11 +289,23 @@ public struct AuthorizationSimulator: Sendable {
     case diagnostics(Holder)
   }
 
-  /// The rules that decide the current value of `observable`, with their causes.
+  /// The rules that decide the current value of `observable`, with their causes: for the
+  /// result of the last legacy request, the rules that request cited; for the status and the
+  /// accuracy, the rules that compute them, then those of the step that last changed them.
   public func explanation(of observable: Observable) -> [Citation] {
     var trace = Trace(names: names)
     _ = observe(observable, &trace)
-    return trace.citations
+    switch observable {
+    case .requestResult:
+      guard state.lastRequestResult != nil, let decided = decidedBy[.requestResult],
+        !decided.isEmpty
+      else { return trace.citations }
+      return decided
+    case .authorizationStatus, .accuracyAuthorization:
+      return trace.citations + (decidedBy[observable] ?? [])
+    default:
+      return trace.citations
+    }
   }
 
   /// The current value of `observable` in words, as a story writes it (`nil` for a
@@ -234,6 +345,23 @@ public struct AuthorizationSimulator: Sendable {
     guard names.sessions.count < Int(UInt8.max) else { throw Refusal(.r17, .tooManySessions) }
     names.sessions.append(name)
     return SessionID(UInt8(names.sessions.count - 1))
+  }
+
+  /// The id of the held manager named `name`, else a free one, now named `name` (the model
+  /// refuses a release of it, or a creation past ``AuthorizationState/maximumManagers``).
+  private mutating func managerID(_ name: String) -> ManagerID {
+    let held = state.heldManagers
+    if let index = names.managers.indices.first(where: {
+      names.managers[$0] == name && held & 1 << $0 != 0
+    }) {
+      return ManagerID(UInt8(index))
+    }
+    let free =
+      (0..<AuthorizationState.maximumManagers).first { held & 1 << $0 == 0 }
+      ?? AuthorizationState.maximumManagers
+    while names.managers.count <= free { names.managers.append("") }
+    names.managers[free] = name
+    return ManagerID(UInt8(free))
   }
 
   private mutating func purposeKey(_ name: String) -> PurposeKey {

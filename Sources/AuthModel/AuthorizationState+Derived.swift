@@ -63,7 +63,7 @@ extension AuthorizationState {
       trace.cite(.r2, "temporary full accuracy was granted")
       return .fullAccuracy
     }
-    trace.cite(.r2, "the Precise toggle is off and no temporary full accuracy was granted")
+    trace.cite(.r2, "the Precise toggle is off and the app holds no temporary full accuracy")
     return .reducedAccuracy
   }
 
@@ -194,7 +194,9 @@ extension AuthorizationState {
     case .none:
       return false
     case .startedOutsideForeground:
-      trace.cite(.r35, "it was started outside the foreground, so it never becomes active")
+      trace.cite(
+        .r35,
+        "it was started outside the foreground and the app has not been in the foreground since")
       return false
     case .started:
       guard c.hasLocationBackgroundMode else {
@@ -253,7 +255,7 @@ extension AuthorizationState {
       return .none
     }
     let accuracy = accuracyAuthorization(trace: &trace)
-    if accuracy == .reducedAccuracy && c.ios == .ios17 {
+    if accuracy == .reducedAccuracy && c.ios.rules == .ios17 {
       trace.cite(.r40, "on iOS 17 live updates deliver nothing with reduced accuracy")
       return .none
     }
@@ -309,6 +311,14 @@ extension AuthorizationState {
     if carriedBackgroundActivityIsActive(c) {
       trace.cite(.r37, "a CLBackgroundActivitySession carries the app across termination")
       return .shown
+    }
+    if app == .notRunning {
+      trace.cite(
+        .r37,
+        carriedBackgroundActivity
+          ? "the carried CLBackgroundActivitySession is suspended while the app is not authorized"
+          : "the app is not running and no CLBackgroundActivitySession carries it")
+      return .hidden
     }
     if app == .background && backgroundActivityIsActive(c, trace: &trace) {
       trace.cite(.r35, "an active CLBackgroundActivitySession runs in the background")

@@ -70,6 +70,12 @@ extension AuthorizationState {
       guard app == .background else { return Refusal(.r3, .appNotInBackground) }
       app = .foreground
       inGrace = false
+      // R35: a background activity session started outside the foreground becomes active now.
+      if backgroundActivity == .startedOutsideForeground {
+        backgroundActivity = .started
+        trace.cite(
+          .r35, "the CLBackgroundActivitySession started outside the foreground can now be active")
+      }
       // R19: sessions created outside use count as in use once the app is in the foreground.
       for i in sessions.indices where !sessions[i].createdInUse {
         sessions[i].createdInUse = true
@@ -122,6 +128,19 @@ extension AuthorizationState {
       var quiet = Trace.off
       guard !isInUse(c, trace: &quiet) else { return Refusal(.r14, .backgroundEventWhileInUse) }
       backgroundEvent(&trace)
+    case .createManager(let id):
+      if let refusal = requireRunning(.r41) { return refusal }
+      guard id.rawValue < Self.maximumManagers else { return Refusal(.r41, .tooManyManagers) }
+      guard heldManagers & id.bit == 0 else { return Refusal(.r41, .managerAlreadyHeld(id)) }
+      heldManagers |= id.bit
+      trace.cite(.r41) { n in
+        "manager '\(n.name(of: id))' is created; its delegate is called once with the values now"
+      }
+    case .releaseManager(let id):
+      if let refusal = requireRunning(.r41) { return refusal }
+      guard heldManagers & id.bit != 0 else { return Refusal(.r41, .managerNotHeld(id)) }
+      heldManagers &= ~id.bit
+      trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
     }
     return nil
   }
@@ -212,6 +231,8 @@ extension AuthorizationState {
     backgroundActivity = .none
     declinedPurposeKeys = 0
     lastRequestResult = nil
+    // R41: termination releases every manager.
+    heldManagers = 0
     // R6: termination withdraws a pending prompt, but the system's own upgrade prompt (R14).
     if let prompt = pendingPrompt, !prompt.isSystemPrompt {
       pendingPrompt = nil
@@ -283,7 +304,10 @@ extension AuthorizationState {
       trace.cite(.r35, "the CLBackgroundActivitySession is started in the foreground")
     } else {
       backgroundActivity = .startedOutsideForeground
-      trace.cite(.r35, "a CLBackgroundActivitySession started outside the foreground never runs")
+      trace.cite(
+        .r35,
+        "a CLBackgroundActivitySession started outside the foreground is inactive until the app "
+          + "next enters the foreground")
     }
     return nil
   }
@@ -375,7 +399,7 @@ extension AuthorizationState {
     }
   }
 
-  /// R16, R22.
+  /// R16.
   private mutating func requestTemporaryFullAccuracy(
     _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
   ) {
@@ -386,12 +410,14 @@ extension AuthorizationState {
     trace.cite(.r16) { n in "the temporary full accuracy prompt for '\(n.name(of: key))' appears" }
   }
 
-  /// R16, R22: whether requestTemporaryFullAccuracyAuthorization(withPurposeKey:) shows its
+  /// R16: whether requestTemporaryFullAccuracyAuthorization(withPurposeKey:) shows its
   /// prompt now. Cites what stops it.
   func temporaryFullAccuracyRequestPrompts(
     _ key: PurposeKey, _ c: AppConfiguration, _ trace: inout Trace
   ) -> Bool {
-    guard isAuthorized(c, trace: &trace) else {
+    var quiet = Trace.off
+    guard isAuthorized(c, trace: &quiet) else {
+      _ = isAuthorized(c, trace: &trace)  // why not: R1, R4
       trace.cite(.r16, "the app is not authorized, so the request fails")
       return false
     }
@@ -403,10 +429,7 @@ extension AuthorizationState {
       trace.cite(.r16) { n in "purpose key '\(n.name(of: key))' is not in the dictionary" }
       return false
     }
-    guard !declined(key) else {
-      trace.cite(.r22) { n in "the user declined '\(n.name(of: key))' this run" }
-      return false
-    }
+    // R16, R22: an earlier decline of the key this run does not stop the legacy request.
     guard appCanPrompt(&trace) else {
       trace.cite(.r16, "the request fails without showing anything")
       return false
@@ -486,8 +509,10 @@ extension AuthorizationState {
     if let prompt = pendingPrompt {
       pendingPrompt = nil
       trace.cite(.r38, "the Settings change withdraws the pending \(prompt.prompt.rawValue) prompt")
-      // The system's upgrade prompt is shown once (P7): withdrawn, provisional Always ends.
-      if prompt.isSystemPrompt { provisionalAlways = false }
+      // R38: provisional Always stays; the next background event shows R14's prompt again.
+      if prompt.isSystemPrompt && provisionalAlways {
+        trace.cite(.r38, "provisional Always stays; the next background event asks again")
+      }
     }
     switch change {
     case .location(let setting):
@@ -505,6 +530,7 @@ extension AuthorizationState {
       restrictionsEnabled = on
       trace.cite(.r38, "restrictions are turned \(on ? "on" : "off")")
     case .reset:
+      // R38: the reset also ends Allow Once, provisional Always and temporary full accuracy.
       location = .askNextTime
       allowOnce = false
       provisionalAlways = false
@@ -542,20 +568,15 @@ extension AuthorizationState {
   /// What follows every step that happens: R37's end of a carried background activity session,
   /// then R18's goals acting in the foreground.
   ///
-  /// Idempotent: settling a settled state changes nothing. A carried session that survived
-  /// settling survives again (the goals' prompt does not change whether the app is authorized),
-  /// and the goals act only by showing a prompt, after which they do not act again. So a state
+  /// Idempotent: settling a settled state changes nothing. The goals act only by showing a
+  /// prompt, after which they do not act again. So a state
   /// that a step produced stays as it is under an event that by itself changes nothing
   /// (``changesNothing(_:configuration:)``); `ActionMarksTests` checks this in every reachable
   /// state of its catalogues.
   @inline(__always)
   private mutating func settle(_ c: AppConfiguration, _ trace: inout Trace) {
-    var quiet = Trace.off
-    // R37: a carried session stays active only while the app is authorized.
-    if carriedBackgroundActivity && !isAuthorized(c, trace: &quiet) {
-      carriedBackgroundActivity = false
-      trace.cite(.r37, "the carried CLBackgroundActivitySession ends: the app is not authorized")
-    }
+    // R37: a carried session of an app that is not authorized is suspended, not ended: that is
+    // derived (`carriedBackgroundActivityIsActive`), nothing to change here.
     let acts = app == .foreground || (app == .background && c.mutation == .promptsFromBackground)
     if acts && pendingPrompt == nil { actOnGoals(c, &trace) }
   }

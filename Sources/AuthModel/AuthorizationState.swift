@@ -27,16 +27,22 @@ public struct AuthorizationState: Hashable, Sendable {
   public var declinedPurposeKeys: UInt32
   /// The prompt pending, shown or waiting for the foreground (R6).
   public var pendingPrompt: PendingPrompt?
+  /// The CLLocationManager instances with a delegate the app holds (R41), a bit per
+  /// ``ManagerID/rawValue``.
+  public var heldManagers: UInt8
+
+  /// The most CLLocationManager instances the model holds at once (R41).
+  public static let maximumManagers = 8
 
   /// Where each field sits in ``fields``: the shift of its lowest bit.
   @usableFromInline package enum Field {
     /// 2 bits: LocationSetting.code.
     @usableFromInline package static var location: UInt32 { 0 }
-    @usableFromInline static var precise: UInt32 { 2 }
+    @usableFromInline package static var precise: UInt32 { 2 }
     @usableFromInline package static var provisionalAlways: UInt32 { 3 }
     @usableFromInline static var alwaysPromptSpent: UInt32 { 4 }
-    @usableFromInline static var locationServicesEnabled: UInt32 { 5 }
-    @usableFromInline static var restrictionsEnabled: UInt32 { 6 }
+    @usableFromInline package static var locationServicesEnabled: UInt32 { 5 }
+    @usableFromInline package static var restrictionsEnabled: UInt32 { 6 }
     @usableFromInline static var iteratingAtTermination: UInt32 { 7 }
     @usableFromInline static var carriedBackgroundActivity: UInt32 { 8 }
     /// 2 bits: AppRunState.code.
@@ -44,7 +50,7 @@ public struct AuthorizationState: Hashable, Sendable {
     @usableFromInline static var inGrace: UInt32 { 11 }
     @usableFromInline static var rejoinWindowOpen: UInt32 { 12 }
     @usableFromInline static var allowOnce: UInt32 { 13 }
-    @usableFromInline static var temporaryFullAccuracy: UInt32 { 14 }
+    @usableFromInline package static var temporaryFullAccuracy: UInt32 { 14 }
     @usableFromInline static var iteratingLiveUpdates: UInt32 { 15 }
     @usableFromInline static var iteratingMonitor: UInt32 { 16 }
     /// 2 bits: HeldBackgroundActivity.code.
@@ -193,6 +199,7 @@ public struct AuthorizationState: Hashable, Sendable {
     sessionsAtTermination = HeldSessions()
     pendingPrompt = nil
     declinedPurposeKeys = 0
+    heldManagers = 0
     location = start.location
     precise = start.precise ?? configuration.defaultPrecise
     alwaysPromptSpent = start.alwaysPromptSpent
@@ -290,7 +297,7 @@ public enum HeldBackgroundActivity: Hashable, Sendable {
   case none
   /// Started in the foreground, or resumed at launch (R37): it can be active.
   case started
-  /// Started outside the foreground: it never becomes active (R35, assumed).
+  /// Started outside the foreground: inactive until the app next enters the foreground (R35).
   case startedOutsideForeground
 }
 

@@ -19,16 +19,36 @@ public struct SessionID: Hashable, Sendable, Comparable {
   public static func < (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// A CLLocationManager with a delegate the app holds (R41), by a small number below
+/// ``AuthorizationState/maximumManagers``.
+///
+/// ``AuthorizationSimulator`` maps the names a story gives its managers to these.
+public struct ManagerID: Hashable, Sendable, Comparable {
+  public let rawValue: UInt8
+  public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+  public static func < (lhs: ManagerID, rhs: ManagerID) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// The manager's bit in ``AuthorizationState/heldManagers``.
+  @inlinable public var bit: UInt8 { 1 &<< (rawValue & 7) }
+}
+
 /// Names for the identifiers in a state, used only to word explanations and refusals.
 public struct Names: Sendable {
   /// Session names by ``SessionID/rawValue``.
   public var sessions: [String]
   /// Purpose-key names by ``PurposeKey/index``.
   public var purposeKeys: [String]
+  /// Manager names by ``ManagerID/rawValue``.
+  public var managers: [String]
 
-  public init(sessions: [String] = [], purposeKeys: [String] = []) {
+  public init(sessions: [String] = [], purposeKeys: [String] = [], managers: [String] = []) {
     self.sessions = sessions
     self.purposeKeys = purposeKeys
+    self.managers = managers
+  }
+
+  public func name(of manager: ManagerID) -> String {
+    let i = Int(manager.rawValue)
+    return i < managers.count ? managers[i] : "#\(i)"
   }
 
   public func name(of session: SessionID) -> String {

@@ -31,6 +31,9 @@ public struct Refusal: Error, Hashable, Sendable {
     case settingsWhileInForeground
     case settingsLockedByRestrictions
     case backgroundEventWhileInUse
+    case managerAlreadyHeld(ManagerID)
+    case managerNotHeld(ManagerID)
+    case tooManyManagers
   }
 
   /// Why R36 forbids a background relaunch.
@@ -86,6 +89,10 @@ public struct Refusal: Error, Hashable, Sendable {
       "restrictions prevent changes to the app's location settings"
     case .backgroundEventWhileInUse:
       "Core Location holds events that need Always only while the app is not in use"
+    case .managerAlreadyHeld(let id): "manager '\(names.name(of: id))' is already held"
+    case .managerNotHeld(let id): "manager '\(names.name(of: id))' is not held"
+    case .tooManyManagers:
+      "the model holds at most \(AuthorizationState.maximumManagers) managers at once"
     }
   }
 }

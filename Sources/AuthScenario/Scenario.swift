@@ -26,10 +26,13 @@ public struct Scenario: Hashable, Sendable {
 public struct ScenarioStep: Hashable, Sendable {
   public var position: SourcePosition
   public var kind: Kind
+  /// The rule that must refuse the step (`refused: RULE`, R42), or `nil` when it must happen.
+  public var refused: ExpectedRefusal?
 
-  public init(_ kind: Kind, at position: SourcePosition) {
+  public init(_ kind: Kind, at position: SourcePosition, refused: ExpectedRefusal? = nil) {
     self.kind = kind
     self.position = position
+    self.refused = refused
   }
 
   public enum Kind: Hashable, Sendable {
@@ -37,6 +40,18 @@ public struct ScenarioStep: Hashable, Sendable {
     case action(ScenarioAction)
     /// Checks, in the order written.
     case expect([Expectation])
+  }
+}
+
+/// A step's `refused: RULE` (R42): the rule that must refuse it, and where the rule was written.
+public struct ExpectedRefusal: Hashable, Sendable {
+  public var rule: Rule
+  /// The position of the rule id, where a step that is not refused so fails.
+  public var position: SourcePosition
+
+  public init(_ rule: Rule, at position: SourcePosition) {
+    self.rule = rule
+    self.position = position
   }
 }
 
@@ -60,6 +75,10 @@ public enum ScenarioAction: Hashable, Sendable {
   /// The changes in the order written, each at its key.
   case settings([PositionedSettingsChange])
   case backgroundEvent
+  /// The app creates a CLLocationManager with a delegate, named in the story (R41).
+  case manager(name: String)
+  /// The app releases the manager of that name (R41).
+  case release(name: String)
 }
 
 /// A Settings change and the position of its key.
@@ -96,6 +115,9 @@ public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
   /// The exact flag set of a holder: a session id, `liveUpdates`, `monitor`,
   /// `backgroundActivity`.
   case diagnostics(holder: String)
+  /// The `locationManagerDidChangeAuthorization` calls a manager's delegate received since
+  /// the manager was created or its callbacks were last checked (R41).
+  case callbacks(manager: String)
 
   public var description: String {
     switch self {
@@ -109,6 +131,7 @@ public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
     case .backgroundIndicator: "backgroundIndicator"
     case .requestResult: "requestResult"
     case .diagnostics(let holder): "diagnostics of '\(holder)'"
+    case .callbacks(let manager): "callbacks of '\(manager)'"
     }
   }
 }

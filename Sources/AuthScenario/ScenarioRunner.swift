@@ -12,32 +12,86 @@ public enum ScenarioRunner {
     var taken: [TakenStep] = []
     var exercised = Set<Rule>()
     var checked = Set<String>()
+    // By manager name, the step after which each unchecked delegate call came (R41).
+    var callSteps: [String: [TakenStep]] = [:]
     for step in scenario.steps {
       switch step.kind {
       case .action(let action):
+        // The step runs on a copy: a refused step leaves the state exactly as it was (R42),
+        // a Settings mapping with one refused change included.
+        var trial = simulator
+        var cited: [Citation] = []
+        var refusal: (Refusal, SourcePosition)?
         for (event, position) in events(action, at: step.position) {
           do {
-            let cited = try simulator.perform(event)
-            exercised.formUnion(cited.map(\.rule))
+            cited += try trial.perform(event)
           } catch {
-            exercised.insert(error.rule)
-            let failure = ScenarioFailure(
-              position: position,
-              message:
-                "step '\(action.summary)' cannot happen: \(error.message(names: simulator.names))",
-              expected: nil, actual: nil,
-              because: [Citation(error.rule, error.text(names: simulator.names))],
-              stepsTaken: taken)
-            return ScenarioResult(
-              scenario: scenario, failure: failure, exercisedRules: exercised,
-              checkedObservables: checked)
+            refusal = (error, position)
+            break
           }
         }
-        taken.append(TakenStep(summary: action.summary, position: step.position))
+        func fail(at position: SourcePosition, _ message: String, _ because: [Citation])
+          -> ScenarioResult
+        {
+          let failure = ScenarioFailure(
+            position: position, message: message, expected: nil, actual: nil, because: because,
+            stepsTaken: taken)
+          return ScenarioResult(
+            scenario: scenario, failure: failure, exercisedRules: exercised,
+            checkedObservables: checked)
+        }
+        if let expected = step.refused {
+          checked.insert(ScenarioSchema.refusedKey)
+          guard let (error, _) = refusal else {
+            exercised.formUnion(cited.map(\.rule))
+            return fail(
+              at: expected.position,
+              "expected step '\(action.summary)' to be refused by \(expected.rule.id), "
+                + "but it happened", cited)
+          }
+          exercised.insert(error.rule)
+          let because = [Citation(error.rule, error.text(names: trial.names))]
+          guard error.rule == expected.rule else {
+            return fail(
+              at: expected.position,
+              "expected step '\(action.summary)' to be refused by \(expected.rule.id), but "
+                + "\(error.rule.id) refused it: \(error.text(names: trial.names))", because)
+          }
+          exercised.insert(.r42)
+          taken.append(
+            TakenStep(
+              summary: "\(action.summary) (refused: \(expected.rule.id))", position: step.position))
+          continue
+        }
+        if let (error, position) = refusal {
+          exercised.insert(error.rule)
+          return fail(
+            at: position,
+            "step '\(action.summary)' cannot happen: \(error.message(names: trial.names))",
+            [Citation(error.rule, error.text(names: trial.names))])
+        }
+        let thisStep = TakenStep(summary: action.summary, position: step.position)
+        if case .manager(let name) = action { callSteps[name] = [] }
+        for (name, calls) in trial.delegateCalls {
+          let known = simulator.delegateCalls[name]?.count ?? 0
+          let fresh = calls.count - (creates(action, name) ? 0 : known)
+          if fresh > 0 { callSteps[name, default: []] += repeatElement(thisStep, count: fresh) }
+        }
+        simulator = trial
+        exercised.formUnion(cited.map(\.rule))
+        taken.append(thisStep)
       case .expect(let expectations):
         for expectation in expectations {
           checked.insert(expectation.observable.key)
-          let (actual, because, decided) = observe(expectation.observable, simulator)
+          let (actual, because, decided): (String, [Citation], Bool)
+          if case .callbacks(let name) = expectation.observable {
+            let calls = simulator.takeLocationManagerDidChangeAuthorization(of: name)
+            (actual, because) = explain(calls, steps: callSteps[name] ?? [], manager: name)
+            decided = true
+            callSteps[name] = []
+          } else {
+            (actual, because, decided) = observe(expectation.observable, simulator)
+          }
           if decided { exercised.formUnion(because.map(\.rule)) }
           if case .diagnostics = expectation.observable,
             let expectedFlags = parse(expectation.expected)
@@ -59,6 +113,34 @@ public enum ScenarioRunner {
     }
     return ScenarioResult(
       scenario: scenario, failure: nil, exercisedRules: exercised, checkedObservables: checked)
+  }
+
+  /// Whether `action` creates the manager `name`, whose list then starts again.
+  private static func creates(_ action: ScenarioAction, _ name: String) -> Bool {
+    if case .manager(name) = action { return true }
+    return false
+  }
+
+  /// The callbacks a manager's delegate received as a scenario writes them, and for each the
+  /// step after which it came and the rule that changed the pair (R41).
+  private static func explain(
+    _ calls: [AuthorizationSimulator.DelegateCall]?, steps: [TakenStep], manager name: String
+  ) -> (String, [Citation]) {
+    guard let calls else {
+      return ("never created", [Citation(.r41, "the scenario never created a manager '\(name)'")])
+    }
+    let because = calls.enumerated().map { index, call in
+      let step = index < steps.count ? steps[index] : nil
+      let place = step.map { "after '\($0.summary)' (line \($0.position.line))" } ?? "after a step"
+      if case .createManager = call.event {
+        return Citation(.r41, "\(place): \(call.pair), the call at creation")
+      }
+      let decider = call.cause.first { $0.rule != .r41 }
+      return Citation(
+        decider?.rule ?? .r41,
+        "\(place) the pair became \(call.pair)" + (decider.map { ": \($0.cause)" } ?? ""))
+    }
+    return (ScenarioSchema.render(calls.map(\.pair)), because)
   }
 
   private static func parse(_ flags: String) -> [DiagnosticFlag]? {
@@ -116,6 +198,8 @@ public enum ScenarioRunner {
         )
       }
       model = .diagnostics(holder)
+    case .callbacks:
+      preconditionFailure("run(_:) checks callbacks itself: checking consumes them")
     }
     guard let value = simulator.describe(model) else {
       return (
@@ -160,6 +244,8 @@ extension AuthorizationSimulator {
       case .settings:
         preconditionFailure("events(_:at:) runs a settings action one change at a time")
       case .backgroundEvent: return try backgroundEvent()
+      case .manager(let name): return try createManager(name)
+      case .release(let name): return try releaseManager(name)
       }
     }
   }
@@ -202,6 +288,7 @@ extension ExpectedObservable {
   var key: String {
     switch self {
     case .diagnostics: "diagnostics"
+    case .callbacks: "callbacks"
     default: description
     }
   }
@@ -233,6 +320,8 @@ extension ScenarioAction {
     case .settings(let changes):
       "settings: " + changes.map(\.change.summary).joined(separator: ", ")
     case .backgroundEvent: "system: backgroundEvent"
+    case .manager(let name): "manager: \(name)"
+    case .release(let name): "release: \(name)"
     }
   }
 }

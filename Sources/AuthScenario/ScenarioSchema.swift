@@ -34,13 +34,22 @@ public struct ScenarioSchema: SchemaChecking {
   static let verbs = [
     "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
     "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
-    "expect",
+    "manager", "release", "expect",
+  ]
+  /// The steps written as a bare word.
+  static let bareWords: [String: ScenarioAction] = [
+    "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
+    "terminate": .terminate,
   ]
   /// The keys an `expect` step may check, in the order of SCENARIOS.md.
   public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
     "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
+    "callbacks",
   ]
+  /// The name under which coverage counts the `refused` modifier (R42) beside the
+  /// expectation keys.
+  public static let refusedKey = "refused"
   /// Holder names of the implicit objects, which a session id may not take.
   public static let implicitHolders = ["liveUpdates", "monitor", "backgroundActivity"]
 
@@ -100,12 +109,10 @@ public struct ScenarioSchema: SchemaChecking {
 
   private mutating func step(_ node: YAMLNode, at position: SourcePosition) -> ScenarioStep? {
     if let word = node.scalar {
+      if let action = Self.bareWords[word.value] {
+        return ScenarioStep(.action(action), at: position)
+      }
       switch word.value {
-      case "launch": return ScenarioStep(.action(.launch), at: position)
-      case "background": return ScenarioStep(.action(.background), at: position)
-      case "foreground": return ScenarioStep(.action(.foreground), at: position)
-      case "wait": return ScenarioStep(.action(.wait), at: position)
-      case "terminate": return ScenarioStep(.action(.terminate), at: position)
       case let verb where Self.verbs.contains(verb):
         error("step '\(verb)' needs a value, as in '\(verb): …'", at: position)
       case _ where word.isEmptyOrNull:
@@ -121,7 +128,28 @@ public struct ScenarioSchema: SchemaChecking {
     guard let map = mapping(node, "a step"), let first = map.entries.first else { return nil }
     let verb = first.key.value
     let value = first.value
-    let rest = Array(map.entries.dropFirst())
+    var rest = Array(map.entries.dropFirst())
+    var refused: ExpectedRefusal?
+    if let index = rest.firstIndex(where: { $0.key.value == "refused" }) {
+      let entry = rest.remove(at: index)
+      guard verb != "expect" else {
+        error(
+          "'refused' goes on a step that may be refused, not on 'expect'", at: entry.key.range.start
+        )
+        return nil
+      }
+      guard let rule = ruleID(entry.value) else { return nil }
+      refused = ExpectedRefusal(rule, at: entry.value.position)
+    }
+    // `- terminate:` means `- terminate`, so that a bare-word step can carry `refused`.
+    if value.scalar?.isNull == true, Self.bareWords[verb] != nil {
+      if let extra = rest.first {
+        error(
+          "unexpected key '\(extra.key.value)' in a '\(verb)' step", at: extra.key.range.start)
+        return nil
+      }
+      return Self.bareWords[verb].map { ScenarioStep(.action($0), at: position, refused: refused) }
+    }
     let article = verb.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
       var found: [String: YAMLNode.Mapping.Entry] = [:]
@@ -214,6 +242,12 @@ public struct ScenarioSchema: SchemaChecking {
     case "system":
       _ = extras([])
       action = choice(value, [("backgroundEvent", .backgroundEvent)], "system event")
+    case "manager":
+      _ = extras([])
+      action = text(value, "a manager name").map { .manager(name: $0) }
+    case "release":
+      _ = extras([])
+      action = text(value, "a manager name").map { .release(name: $0) }
     case "expect":
       _ = extras([])
       return expectations(value).map { ScenarioStep(.expect($0), at: position) }
@@ -224,7 +258,21 @@ public struct ScenarioSchema: SchemaChecking {
         at: first.key.range.start)
       return nil
     }
-    return action.map { ScenarioStep(.action($0), at: position) }
+    return action.map { ScenarioStep(.action($0), at: position, refused: refused) }
+  }
+
+  /// A rule id for `refused`, `R1` to the last rule.
+  private mutating func ruleID(_ node: YAMLNode) -> Rule? {
+    let expected = "expected a rule id, R1–\(Rule.allCases.last!.id)"
+    guard let scalar = node.scalar, !scalar.isNull else {
+      error("\(expected); got \(Self.describe(node))", at: node.position)
+      return nil
+    }
+    guard let rule = Rule(id: scalar.value) else {
+      error("unknown rule '\(scalar.value)'; \(expected)", at: scalar.range.start)
+      return nil
+    }
+    return rule
   }
 
   private mutating func sessionID(_ node: YAMLNode) -> String? {
@@ -329,11 +377,44 @@ public struct ScenarioSchema: SchemaChecking {
               .diagnostics(holder: holder.key.value), Self.render(flags),
               at: holder.value.position))
         }
+      case "callbacks":
+        guard let managers = mapping(v, "'callbacks'") else {
+          ok = false
+          continue
+        }
+        for manager in managers.entries {
+          guard let list = sequence(manager.value, "a list of STATUS/ACCURACY callbacks") else {
+            ok = false
+            continue
+          }
+          var pairs: [AuthorizationPair] = []
+          for item in list.items {
+            guard let scalar = item.node.scalar, let pair = AuthorizationPair(scalar.value) else {
+              error(
+                "expected a callback as STATUS/ACCURACY, e.g. "
+                  + "'authorizedWhenInUse/reducedAccuracy'; got "
+                  + (item.node.scalar.map { "'\($0.value)'" } ?? Self.describe(item.node)),
+                at: item.node.position)
+              ok = false
+              continue
+            }
+            pairs.append(pair)
+          }
+          checks.append(
+            Expectation(
+              .callbacks(manager: manager.key.value), Self.render(pairs),
+              at: manager.value.position))
+        }
       default:
         ok = false
       }
     }
     return ok ? checks : nil
+  }
+
+  /// Callbacks as expectations and reports write them: `[STATUS/ACCURACY, …]` (R41).
+  public static func render(_ pairs: [AuthorizationPair]) -> String {
+    "[" + pairs.map(\.description).joined(separator: ", ") + "]"
   }
 
   /// A flag set as expectations and reports write it: `[a, b]` in Core Location's order.

@@ -35,7 +35,10 @@ extension SchemaChecking {
     var ios = IOSVersion.ios18
     if let node = top["ios"] {
       // No "did you mean" here: '26' is not a typo of '17'.
-      ios = choice(node, [("17", .ios17), ("18", .ios18)], "iOS version", suggest: false) ?? .ios18
+      ios =
+        choice(
+          node, IOSVersion.allCases.map { (String($0.rawValue), $0) }, "iOS version",
+          suggest: false) ?? .ios18
     }
     var infoPlist = InfoPlist()
     if let node = top["info"] { infoPlist = info(node) ?? infoPlist }

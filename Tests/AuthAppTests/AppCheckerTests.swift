@@ -35,7 +35,7 @@ import Testing
     // States, transitions and depth of the cooperative user's exploration, then every user's.
     #expect(
       report.explorations.map { [$0.states, $0.transitions, $0.depth] } == [
-        [121, 463, 10], [25441, 201093, 20],
+        [121, 463, 10], [31579, 245423, 20],
       ])
     // The same check over the cooperative user only: no story of theirs reaches 'denied'.
     let app = try AppSchemaTests.check(MarkedSource(AppSchemaTests.ekiBright).text).get()

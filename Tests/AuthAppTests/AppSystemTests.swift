@@ -104,7 +104,7 @@ import Testing
     #expect(
       counts == [
         "geofence-without-background-session.yaml": [24, 79, 616, 5050],
-        "check-does-not-hold.yaml": [25, 81, 684, 5788],
+        "check-does-not-hold.yaml": [25, 81, 704, 5998],
       ])
   }
 }

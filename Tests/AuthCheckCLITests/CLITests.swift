@@ -191,6 +191,8 @@ import Testing
           expected: authorizedAlways
           actual:   authorizedWhenInUse
           because R1: the stored choice is While Using the App
+          because R9: the user set Precise off on the prompt
+          because R9: Allow While Using stores While Using the App
           steps taken:
             line 5: launch
             line 6: request: whenInUse

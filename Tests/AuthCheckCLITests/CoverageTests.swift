@@ -11,7 +11,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("scenarios").path
 
-  @Test("the project's scenarios exercise every rule R1–R40 and check every observable and flag")
+  @Test("the project's scenarios exercise every rule R1–R42 and check every observable and flag")
   func libraryCoversEveryRule() throws {
     let files = try ScenarioDiscovery.files(for: [Self.scenarios]).get()
     let coverage = RuleCoverage(ScenarioOutcome.run(paths: files))
@@ -23,11 +23,12 @@ import Testing
 
   @Test("authcheck scenarios/ --coverage lists no unexercised rule, before the summary line")
   func libraryTable() {
+    let observableCount = ScenarioSchema.expectKeys.count + 1
     let run = CLITests.run([Self.scenarios, "--coverage"])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("rule coverage: 40 of 40 rules exercised by "))
+    #expect(run.stdout.contains("rule coverage: 42 of 42 rules exercised by "))
     #expect(run.stdout.contains("  never exercised: none\n"))
-    #expect(run.stdout.contains("observables checked: 10 of 10\n"))
+    #expect(run.stdout.contains("observables checked: \(observableCount) of \(observableCount)\n"))
     #expect(run.stdout.contains("diagnostic flags checked: 9 of 9\n"))
     #expect(run.lines.suffix(2).first?.hasPrefix("authcheck: ") == true)
     #expect(run.lines.suffix(2).first?.hasSuffix(" passed, 0 failed") == true)
@@ -73,7 +74,7 @@ import Testing
     #expect(!coverage.unexercisedRules.contains(.r18))
     #expect(
       coverage.uncheckedObservables
-        == ScenarioSchema.expectKeys.filter {
+        == (ScenarioSchema.expectKeys + [ScenarioSchema.refusedKey]).filter {
           $0 != "prompt" && $0 != "diagnostics"
         })
     #expect(
@@ -84,13 +85,14 @@ import Testing
     let table = coverage.table
     #expect(
       table.hasPrefix(
-        "rule coverage: \(40 - coverage.unexercisedRules.count) of 40 rules exercised by 2 scenarios\n"
+        "rule coverage: \(42 - coverage.unexercisedRules.count) of 42 rules exercised by 2 scenarios\n"
       ))
     #expect(
       table.contains(
         "\n  never exercised: " + coverage.unexercisedRules.map(\.id).joined(separator: ", ") + "\n"
       ))
-    #expect(table.contains("\nobservables checked: 2 of 10\n"))
+    #expect(
+      table.contains("\nobservables checked: 2 of \(ScenarioSchema.expectKeys.count + 1)\n"))
     #expect(table.contains("\ndiagnostic flags checked: 1 of 9\n"))
   }
 

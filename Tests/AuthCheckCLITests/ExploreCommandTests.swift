@@ -6,7 +6,7 @@ import Testing
 @testable import AuthExplorer
 
 /// `authcheck explore`, in process. Each exploration is one small configuration (iOS 18, only
-/// the when-in-use string, the session `whenInUse`: 7,326 states) so the suite stays fast in a
+/// the when-in-use string, the session `whenInUse`: 12,540 states) so the suite stays fast in a
 /// DEBUG build.
 @Suite struct ExploreCommandTests {
   typealias Run = CLITests.Run
@@ -76,7 +76,7 @@ import Testing
       message: "unknown option '--parallel' for 'explore'"),
     UsageCase(
       name: "an iOS version the model lacks", arguments: ["--ios", "16"],
-      message: "'--ios' takes 17 or 18, not '16'"),
+      message: "'--ios' takes 17, 18, 26 or 27, not '16'"),
     UsageCase(
       name: "an unknown session goal", arguments: ["--sessions", "bogus"],
       message: "'--sessions': unknown session goal 'bogus'; expected none, whenInUse or always"),
@@ -133,7 +133,7 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "authcheck explore: error: '--sessions': the catalogue and purpose keys need 68 bits; "
+        == "authcheck explore: error: '--sessions': the catalogue and purpose keys need 69 bits; "
         + "at most 64 fit\n")
   }
 
@@ -172,10 +172,10 @@ import Testing
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == "authcheck explore: 1 configuration, sessions whenInUse")
     #expect(lines.contains("configuration: ios18 whenInUse"))
-    #expect(lines.filter { $0.contains(" holds ") }.count == 11)
+    #expect(lines.filter { $0.contains(" holds ") }.count == 12)
     #expect(lines.contains("witnesses: 17 of 25 reached"))
     #expect(lines.contains("  not reached: relaunch into the background (in this configuration)"))
-    #expect(lines.contains { $0.hasPrefix("states 7,326 · transitions 101,358 · depth 14 · ") })
+    #expect(lines.contains { $0.hasPrefix("states 12,540 · transitions 194,904 · depth 14 · ") })
     #expect(lines.last == "authcheck explore: every property holds")
   }
 
@@ -211,7 +211,7 @@ import Testing
     #expect(run.status == 3)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("INCOMPLETE: 'ios18 whenInUse' stopped at 1,000 states (--max-states)"))
-    #expect(lines.filter { $0.contains(" unknown ") }.count == 11)
+    #expect(lines.filter { $0.contains(" unknown ") }.count == 12)
     #expect(!lines.contains { $0.contains(" holds ") })
     #expect(lines.contains { $0.hasPrefix("states 1,000 · ") })
     #expect(lines.last == "authcheck explore: incomplete; no property is proven")
@@ -265,21 +265,21 @@ import Testing
     #expect(document.configurations.count == 1)
     #expect(configuration.name == "ios18 whenInUse")
     #expect(configuration.ios == 18)
-    #expect(configuration.states == 7_326)
-    #expect(configuration.transitions == 101_358)
+    #expect(configuration.states == 12_540)
+    #expect(configuration.transitions == 194_904)
     #expect(configuration.depth == 14)
     #expect(configuration.seconds > 0)
     #expect(configuration.peakBytes > 0)
     #expect(configuration.complete)
-    #expect(configuration.properties.count == 11)
+    #expect(configuration.properties.count == 12)
     #expect(configuration.properties.values.allSatisfy { $0 == "holds" })
     #expect(document.properties["P1"]?.verdict == "holds")
     #expect(document.properties["P1"]?.shortestPath == nil)
-    #expect(document.properties.count == 11)
+    #expect(document.properties.count == 12)
     #expect(document.witnesses.count == 25)
     #expect(document.witnesses["prompt whenInUse"] == "reached")
     #expect(document.witnesses["relaunch into the background"] == "notReached")
-    #expect(document.summary.states == 7_326)
+    #expect(document.summary.states == 12_540)
     #expect(document.summary.unreachedWitnesses.count == 8)
     #expect(document.summary.exitStatus == 0)
   }

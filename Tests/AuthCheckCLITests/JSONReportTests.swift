@@ -1,3 +1,4 @@
+import AuthScenario
 import Foundation
 import TestSupport
 import Testing
@@ -18,6 +19,7 @@ struct DocumentedReport: Decodable, Equatable {
     var path: String
     var kind: String
     var name: String?
+    var ios: Int?
     var status: Status
     var duration: Double
     var failure: Failure?
@@ -92,6 +94,7 @@ struct DocumentedReport: Decodable, Equatable {
     let report = try Self.decode(run)
     #expect(report.version == 2)
     #expect(report.files.allSatisfy { $0.kind == "scenario" && $0.explored == nil })
+    #expect(report.files.map(\.ios) == report.files.map { $0.name == nil ? nil : 18 })
     #expect(report.summary == .init(passed: 2, failed: 2, errors: 2, total: 6))
     #expect(report.coverage == nil)
     #expect(
@@ -156,11 +159,11 @@ struct DocumentedReport: Decodable, Equatable {
     let report = try Self.decode(run)
     let coverage = try #require(report.coverage)
     #expect(coverage.scenarios == 1)
-    #expect(coverage.rules.map(\.id) == (1...40).map { "R\($0)" })
+    #expect(coverage.rules.map(\.id) == (1...42).map { "R\($0)" })
     #expect(coverage.unexercisedRules == coverage.rules.filter { $0.scenarios == 0 }.map(\.id))
     #expect(coverage.rules.first { $0.id == "R6" }?.scenarios == 1)  // decided 'prompt: none'
     #expect(coverage.observables.first { $0.id == "prompt" }?.scenarios == 1)
-    #expect(coverage.uncheckedObservables.count == 9)
+    #expect(coverage.uncheckedObservables.count == ScenarioSchema.expectKeys.count)
     #expect(coverage.diagnosticFlags.count == 9)
     #expect(coverage.uncheckedDiagnosticFlags.count == 9)
     #expect(!run.stdout.contains("rule coverage:"))

@@ -32,20 +32,20 @@ import Testing
     ExplorationCase(
       configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.everyKey),
       sessions: "always+Nav", name: "ios18 whenInUse always purposeKeys location",
-      states: 98_646, transitions: 1_544_684, depth: 20,
+      states: 256_460, transitions: 4_378_820, depth: 23,
       // serviceSessionRequired needs NSLocationRequireExplicitServiceSession (R29).
       unreached: [.diagnostic(.serviceSessionRequired)]),
     ExplorationCase(
       configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.explicitSession),
       sessions: "always", name: "ios18 whenInUse always explicitSession location",
-      states: 29_964, transitions: 432_036, depth: 18,
+      states: 57_188, transitions: 915_604, depth: 20,
       // serviceSessionRequired is reached. Without a purpose-key dictionary there is no
       // temporary full-accuracy prompt (R23), so no full-accuracy request is ever denied.
       unreached: [.prompt(.temporaryFullAccuracy), .diagnostic(.fullAccuracyDenied)]),
     ExplorationCase(
       configuration: AppConfiguration(ios: .ios17, infoPlist: Fixtures.everyKey),
       sessions: "always+Nav", name: "ios17 whenInUse always purposeKeys location",
-      states: 31_028, transitions: 446_672, depth: 20,
+      states: 78_428, transitions: 1_246_916, depth: 24,
       // iOS 17 has no CLServiceSession, so none of its diagnostics (R39), and its live updates
       // deliver nothing with reduced accuracy (R40).
       unreached: serviceSessionDiagnostics + [.updates(.reduced)]),
@@ -90,7 +90,7 @@ import Testing
   func witnessPaths() throws {
     let report = try Fixtures.explore(
       AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly), sessions: "whenInUse")
-    #expect(report.states == 7_326)
+    #expect(report.states == 12_540)
     #expect(report.propertiesHold)
     let s0 = AuthorizationEvent.createSession(
       SessionID(0), authorization: .whenInUse, fullAccuracyPurposeKey: nil)
@@ -149,10 +149,10 @@ import Testing
         settings: AuthorizationExploration.Settings(
           catalogue: SessionCatalogue([]), maxStates: maxStates, threads: 1))[0]
     }
-    let exact = try explore(maxStates: 2_444)
-    #expect(exact.isComplete && exact.states == 2_444 && exact.propertiesHold)
-    let short = try explore(maxStates: 2_443)
-    #expect(!short.isComplete && short.states == 2_443 && !short.propertiesHold)
+    let exact = try explore(maxStates: 4_184)
+    #expect(exact.isComplete && exact.states == 4_184 && exact.propertiesHold)
+    let short = try explore(maxStates: 4_183)
+    #expect(!short.isComplete && short.states == 4_183 && !short.propertiesHold)
   }
 
   @Test("configurations run side by side report in the order given, each as if alone")
@@ -167,8 +167,8 @@ import Testing
       settings: AuthorizationExploration.Settings(catalogue: SessionCatalogue([]), threads: 2))
     #expect(reports.map(\.configuration.name) == ["ios18 whenInUse", "ios18", "ios17 whenInUse"])
     #expect(reports.allSatisfy { $0.isComplete && $0.propertiesHold })
-    #expect(reports[0].states == 2_444)
-    #expect(reports[1].states == 1_984)
+    #expect(reports[0].states == 4_184)
+    #expect(reports[1].states == 3_392)
     let alone = try Fixtures.explore(configurations[2].configuration, sessions: "")
     #expect(reports[2].states == alone.states)
     #expect(reports[2].transitions == alone.transitions)

@@ -45,11 +45,19 @@ import Testing
         let byCodec = (beforeKey ^ system.codec.pack(after)) & system.codec.choiceAndPromptBits != 0
         #expect(byModel == byCodec, "\(event): the codec's bits and the model disagree")
         if byModel { changed += 1 }
+        let pairByModel = AuthorizationProperty.managedPairMayChange(from: before, to: after)
+        let afterKey = system.codec.pack(after)
+        let pairByCodec =
+          (beforeKey ^ afterKey) & system.codec.pairAndManagerBits != 0
+          && (beforeKey | afterKey) & system.codec.managerBit != 0
+        #expect(
+          pairByModel == pairByCodec, "\(event): the codec's pair bits and the model disagree")
         let findings = AuthorizationProperty.stepFindings(
           before: before, beforeIsDenied: isDenied, event: event, after: &after, configuration)
         if findings != 0 { finding += 1 }
         if AuthorizationProperty.stepMayFind(
-          choiceOrPromptChanged: byModel, before: before, beforeIsDenied: isDenied, event: event,
+          choiceOrPromptChanged: byModel, managedPairMayChange: pairByModel, before: before,
+          beforeIsDenied: isDenied, event: event,
           after: &after, configuration)
         {
           askedAbout += 1

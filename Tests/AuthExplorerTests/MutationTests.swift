@@ -22,12 +22,12 @@ import Testing
     // A session created in the background prompts at once (R18 without R5).
     MutationCase(
       mutation: .promptsFromBackground, property: .p1, path: [.launch, .enterBackground, s0],
-      states: 7_118),
+      states: 12_124),
     // Allow Once outlives a wait outside use (R12 broken).
     MutationCase(
       mutation: .allowOnceNeverLapses, property: .p6,
       path: [.launch, s0, .tap(.allowOnce, precise: nil), .enterBackground, .wait],
-      states: 7_614),
+      states: 13_116),
   ]
 
   static let faithful = AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseOnly)

@@ -173,13 +173,20 @@ import Testing
         try $0.enterBackground()
       }, status: .active, indicator: .shown),
     ActivityCase(
-      name: "started in the background never becomes active (assumed)",
+      name: "started in the background is inactive there",
+      steps: {
+        try $0.enterBackground()
+        try $0.backgroundActivity(held: true)
+        try $0.wait()
+      }, status: .inactive, indicator: .hidden),
+    ActivityCase(
+      name: "R35 started in the background becomes active at the next foreground",
       steps: {
         try $0.enterBackground()
         try $0.backgroundActivity(held: true)
         try $0.enterForeground()
         try $0.backgroundPastGrace()
-      }, status: .inactive, indicator: .hidden),
+      }, status: .active, indicator: .shown),
     ActivityCase(
       name: "stopped",
       steps: {
@@ -375,13 +382,29 @@ import Testing
     #expect(location.authorizationStatus == .notDetermined)
   }
 
-  @Test("R37 a carried session ends when the app is no longer authorized")
-  func carriedEndsWithoutAuthorization() throws {
+  @Test(
+    "R37 a carried session is suspended while the app is not authorized, active when it returns")
+  func carriedSuspendedWithoutAuthorization() throws {
     var location = try Self.carried()
     try location.changeSettings(.locationServices(false))
     #expect(location.backgroundIndicator == .hidden)
-    try location.changeSettings(.locationServices(true))
-    #expect(location.backgroundIndicator == .hidden, "it does not come back")
     #expect(location.isInUse == false)
+    try location.changeSettings(.locationServices(true))
+    #expect(location.backgroundIndicator == .shown, "active again: it had not ended")
+    #expect(location.isInUse)
+    #expect(location.authorizationStatus == .authorizedWhenInUse, "Allow Once kept")
+    try location.relaunchInBackground()
+    try location.backgroundActivity(held: true)
+    #expect(location.backgroundActivity == .active)
+  }
+
+  @Test("R37 R12 a suspended carried session keeps nothing in use: the next wait ends Allow Once")
+  func suspendedCarriedKeepsNothing() throws {
+    var location = try Self.carried()
+    try location.changeSettings(.locationServices(false))
+    try location.wait()
+    try location.changeSettings(.locationServices(true))
+    #expect(location.authorizationStatus == .notDetermined, "Allow Once lapsed (R12)")
+    #expect(location.backgroundIndicator == .hidden, "suspended: the app is not authorized")
   }
 }

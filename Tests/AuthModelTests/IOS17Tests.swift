@@ -56,7 +56,7 @@ import Testing
 
   @Test(
     "R39 Always needs no session for delivery outside use on iOS 17",
-    arguments: [IOSVersion.ios17, .ios18])
+    arguments: IOSVersion.allCases)
   func alwaysWithoutSession(ios: IOSVersion) throws {
     var location = try launched(ios: ios, start: .init(location: .always))
     try location.liveUpdates(iterating: true)
@@ -69,7 +69,7 @@ import Testing
 
   @Test(
     "R40 live updates deliver nothing with reduced accuracy on iOS 17 (assumed)",
-    arguments: [IOSVersion.ios17, .ios18])
+    arguments: IOSVersion.allCases)
   func reducedOnIOS17(ios: IOSVersion) throws {
     var location = try launched(ios: ios, start: .init(location: .whileUsing, precise: false))
     try location.liveUpdates(iterating: true)

@@ -11,6 +11,8 @@ import Testing
     var start = StartingState()
     var before: @Sendable (inout AuthorizationSimulator) throws -> Void = { _ in }
     var result: RequestResult
+    /// The rule that decided the result, first among those the explanation cites.
+    var decidedBy = Rule.r13
     var testDescription: String { name }
   }
 
@@ -28,9 +30,14 @@ import Testing
       },
       result: .noEffect),
     WhenInUseCase(
-      name: "in the background", before: { try $0.enterBackground() }, result: .noEffect),
-    WhenInUseCase(name: "string missing", info: makeInfo(whenInUse: false), result: .noEffect),
-    WhenInUseCase(name: "restricted", start: .init(restrictionsEnabled: true), result: .noEffect),
+      name: "in the background", before: { try $0.enterBackground() }, result: .noEffect,
+      decidedBy: .r5),
+    WhenInUseCase(
+      name: "string missing", info: makeInfo(whenInUse: false), result: .noEffect,
+      decidedBy: .r7),
+    WhenInUseCase(
+      name: "restricted", start: .init(restrictionsEnabled: true), result: .noEffect,
+      decidedBy: .r8),
   ]
 
   @Test("R13 requestWhenInUseAuthorization prompts only when undecided", arguments: whenInUseTable)
@@ -42,7 +49,7 @@ import Testing
     #expect(location.requestResult == c.result)
     #expect(location.prompt == (c.result == .prompted ? .whenInUse : .none))
     #expect(location.authorizationStatus == status)
-    #expect(location.rules(of: .requestResult) == [.r13])
+    #expect(location.explanation(of: .requestResult).first?.rule == c.decidedBy)
   }
 
   @Test("R13 a request while the app is not running is refused")
@@ -90,7 +97,7 @@ import Testing
     #expect(location.settingsShows == .whileUsing)
     #expect(location.state.provisionalAlways == true)
     #expect(location.prompt == .none, "no upgrade prompt in the foreground")
-    #expect(location.rules(of: .authorizationStatus) == [.r1])
+    #expect(location.rules(of: .authorizationStatus).isSuperset(of: [.r1, .r14]))
   }
 
   @Test(

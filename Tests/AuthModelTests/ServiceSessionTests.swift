@@ -351,8 +351,6 @@ import Testing
     try location.createSession(
       "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .none)
-    try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
-    #expect(location.requestResult == .promptDeclined)
     try location.createSession("park", authorization: .whenInUse, fullAccuracyPurposeKey: "Parking")
     #expect(location.prompt == .temporaryFullAccuracy, "another key is still asked")
     try location.tap(.dontAllow)
@@ -361,6 +359,21 @@ import Testing
     try location.createSession(
       "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .temporaryFullAccuracy)
+  }
+
+  @Test("R22 R16 the legacy request prompts after a decline of the same key; the decline counts")
+  func legacyRequestNotStoppedByDecline() throws {
+    var location = try launched(start: .init(location: .whileUsing, precise: false))
+    try location.createSession(
+      "nav", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+    try location.tap(.dontAllow)
+    #expect(location.flags("nav") == [.fullAccuracyDenied])
+    try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
+    #expect(location.requestResult == .prompted)
+    #expect(location.prompt == .temporaryFullAccuracy)
+    try location.tap(.dontAllow)
+    try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
+    #expect(location.prompt == .temporaryFullAccuracy, "a legacy decline does not stop it either")
   }
 
   // MARK: R23

@@ -148,7 +148,7 @@ import Testing
     #expect(legacy.prompt == .none)
   }
 
-  @Test("R38 withdrawing the system's upgrade prompt ends provisional Always (model's reading)")
+  @Test("R38 withdrawing R14's system prompt keeps provisional Always; the next event asks again")
   func withdrawSystemPrompt() throws {
     var location = try launched()
     try location.requestAlwaysAuthorization()
@@ -158,13 +158,35 @@ import Testing
     #expect(location.prompt == .alwaysUpgrade)
     try location.changeSettings(.precise(true))
     #expect(location.prompt == .none)
-    #expect(location.state.provisionalAlways == false)
-    #expect(location.authorizationStatus == .authorizedWhenInUse)
+    #expect(location.state.provisionalAlways)
+    #expect(location.authorizationStatus == .authorizedAlways)
+    #expect(location.settingsShows == .whileUsing)
     try location.backgroundEvent()
-    #expect(location.prompt == .none, "at most one upgrade prompt between resets (P7)")
+    #expect(location.prompt == .alwaysUpgrade, "shown again (R14)")
+    try location.tap(.changeToAlwaysAllow)
+    #expect(location.settingsShows == .always)
   }
 
-  @Test("R38 reset also ends temporary full accuracy (model's reading)")
+  @Test("R38 reset ends Allow Once and provisional Always")
+  func resetEndsGrants() throws {
+    var once = try launched()
+    try once.requestWhenInUseAuthorization()
+    try once.tap(.allowOnce)
+    try once.backgroundActivity(held: true)
+    try once.enterBackground()
+    try once.changeSettings(.reset)
+    #expect(once.state.allowOnce == false)
+    #expect(once.authorizationStatus == .notDetermined)
+    var provisional = try launched()
+    try provisional.requestAlwaysAuthorization()
+    try provisional.tap(.allowWhileUsing)
+    try provisional.enterBackground()
+    try provisional.changeSettings(.reset)
+    #expect(provisional.state.provisionalAlways == false)
+    #expect(provisional.authorizationStatus == .notDetermined)
+  }
+
+  @Test("R38 reset ends temporary full accuracy")
   func resetEndsTemporaryFullAccuracy() throws {
     var location = try launched(
       info: makeInfo(accuracyReduced: true), start: .init(location: .whileUsing))

@@ -49,7 +49,10 @@ import Testing
           position: marked[3],
           message: "expected authorizationStatus 'authorizedAlways', got 'authorizedWhenInUse'",
           expected: "authorizedAlways", actual: "authorizedWhenInUse",
-          because: [Citation(.r1, "the stored choice is While Using the App")],
+          because: [
+            Citation(.r1, "the stored choice is While Using the App"),
+            Citation(.r9, "Allow While Using stores While Using the App"),
+          ],
           stepsTaken: [
             TakenStep(summary: "launch", position: marked[0]),
             TakenStep(summary: "request: whenInUse", position: marked[1]),
@@ -249,6 +252,165 @@ import Testing
     #expect(failure.expected == nil)
     #expect(failure.actual == nil)
     #expect(result.exercisedRules.contains(testCase.rule))
+  }
+
+  // MARK: R41 callbacks
+
+  @Test("R41 a wrong callbacks list fails with each call's step and the rule that changed the pair")
+  func callbacksExplained() throws {
+    let marked = MarkedSource(
+      """
+      scenario: callbacks
+      \(Self.both)
+      steps:
+        - launch
+        - manager: map
+        - request: whenInUse
+        - tap: allowOnce
+        - expect:
+            callbacks:
+              map: 1️⃣[]
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[0])
+    #expect(failure.actual == "[notDetermined/fullAccuracy, authorizedWhenInUse/fullAccuracy]")
+    #expect(
+      failure.because == [
+        Citation(
+          .r41, "after 'manager: map' (line 10): notDetermined/fullAccuracy, the call at creation"),
+        Citation(
+          .r9,
+          "after 'tap: allowOnce' (line 12) the pair became authorizedWhenInUse/fullAccuracy: "
+            + "Allow Once grants when-in-use until the app stops being in use"),
+      ])
+  }
+
+  @Test("R41 checking consumes; a released manager keeps its list; an unknown name fails")
+  func callbacksConsumed() throws {
+    let result = try Self.run(
+      """
+      scenario: consumed
+      \(Self.both)
+      steps:
+        - launch
+        - manager: map
+        - expect:
+            callbacks:
+              map: [notDetermined/fullAccuracy]
+        - request: whenInUse
+        - tap: dontAllow
+        - release: map
+        - request: always
+        - expect:
+            callbacks:
+              map: [denied/fullAccuracy]
+        - expect:
+            callbacks:
+              map: []
+        - manager: map
+        - expect:
+            callbacks:
+              map: [denied/fullAccuracy]
+
+      """)
+    #expect(result.failure == nil)
+    #expect(result.checkedObservables.contains("callbacks"))
+    #expect(result.exercisedRules.contains(.r41))
+    let unknown = try Self.run(
+      "scenario: unknown\nsteps:\n  - expect:\n      callbacks:\n        map: []\n")
+    #expect(unknown.failure?.actual == "never created")
+    #expect(unknown.failure?.because.map(\.rule) == [.r41])
+  }
+
+  // MARK: R42 refused steps
+
+  @Test("R42 a step refused by the expected rule passes; the state and the prompt stay")
+  func refusedAsExpected() throws {
+    let marked = MarkedSource(
+      """
+      scenario: refused Settings
+      \(Self.both)
+      steps:
+        - launch
+        - request: whenInUse
+        - 1️⃣settings:
+            location: always
+          refused: R38
+        - expect:
+            prompt: whenInUse
+            authorizationStatus: notDetermined
+        - terminate
+        - terminate:
+          refused: R37
+
+      """)
+    let result = try Self.run(marked.text)
+    #expect(result.failure == nil)
+    #expect(result.exercisedRules.isSuperset(of: [.r37, .r38, .r42]))
+    #expect(result.checkedObservables.contains("refused"))
+  }
+
+  @Test("R42 a Settings mapping with one refused change is refused whole")
+  func refusedSettingsWhole() throws {
+    let result = try Self.run(
+      """
+      scenario: one locked change
+      start:
+        location: whileUsing
+        restrictions: on
+      steps:
+        - settings:
+            locationServices: off
+            location: always
+          refused: R38
+        - expect:
+            authorizationStatus: authorizedWhenInUse
+
+      """)
+    #expect(result.failure == nil)
+  }
+
+  @Test("R42 a step that happens fails at 'refused', naming what happened")
+  func refusedButHappened() throws {
+    let marked = MarkedSource(
+      """
+      scenario: not refused
+      \(Self.both)
+      steps:
+        - 1️⃣launch
+        - request: whenInUse
+          refused: 2️⃣R13
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[1])
+    #expect(
+      failure.message
+        == "expected step 'request: whenInUse' to be refused by R13, but it happened")
+    #expect(failure.because.map(\.rule).contains(.r13))
+    #expect(failure.stepsTaken == [TakenStep(summary: "launch", position: marked[0])])
+  }
+
+  @Test("R42 a step refused by another rule fails at 'refused', naming that rule")
+  func refusedByAnotherRule() throws {
+    let marked = MarkedSource(
+      """
+      scenario: refused by R6
+      \(Self.both)
+      steps:
+        - launch
+        - tap: allowOnce
+          refused: 1️⃣R9
+
+      """)
+    let failure = try #require(try Self.run(marked.text).failure)
+    #expect(failure.position == marked[0])
+    #expect(
+      failure.message
+        == "expected step 'tap: allowOnce' to be refused by R9, but R6 refused it: "
+        + "no prompt is up")
+    #expect(failure.because == [Citation(.r6, "no prompt is up")])
   }
 
   @Test("a Settings step in the foreground fails at its first change")

@@ -80,6 +80,68 @@ import Testing
           steps: [ScenarioStep(.action(.launch), at: SourcePosition(line: 2, column: 9))]))
   }
 
+  @Test("ios: 26 and ios: 27 are accepted and kept as given", arguments: [26, 27])
+  func acceptsLaterIOS(version: Int) throws {
+    let scenario = try Self.check("scenario: x\nios: \(version)\nsteps: [launch]\n").get()
+    #expect(scenario.configuration.ios.rawValue == version)
+    #expect(scenario.configuration.ios.rules == .ios18)
+    #expect(scenario.configuration.hasServiceSessions)
+  }
+
+  @Test("R42 refused: RULE on a step, and a bare-word step in mapping form to carry it")
+  func decodesRefused() throws {
+    let marked = MarkedSource(
+      """
+      scenario: x
+      steps:
+        - 1️⃣terminate:
+          refused: 2️⃣R37
+        - 3️⃣wait:
+        - 4️⃣request: always
+          refused: 5️⃣R14
+
+      """)
+    let scenario = try Self.check(marked.text).get()
+    #expect(
+      scenario.steps == [
+        ScenarioStep(
+          .action(.terminate), at: marked[0], refused: ExpectedRefusal(.r37, at: marked[1])),
+        ScenarioStep(.action(.wait), at: marked[2]),
+        ScenarioStep(
+          .action(.requestAlways), at: marked[3], refused: ExpectedRefusal(.r14, at: marked[4])),
+      ])
+  }
+
+  @Test("R41 manager and release steps, and the callbacks expectation")
+  func decodesManagers() throws {
+    let marked = MarkedSource(
+      """
+      scenario: x
+      steps:
+        - 1️⃣manager: map
+        - 2️⃣release: map
+        - expect:
+            callbacks:
+              map: 3️⃣[notDetermined/fullAccuracy, denied/reducedAccuracy]
+              list: 4️⃣[]
+
+      """)
+    let scenario = try Self.check(marked.text).get()
+    #expect(
+      scenario.steps.prefix(2) == [
+        ScenarioStep(.action(.manager(name: "map")), at: marked[0]),
+        ScenarioStep(.action(.release(name: "map")), at: marked[1]),
+      ])
+    #expect(
+      scenario.steps.last?.kind
+        == .expect([
+          Expectation(
+            .callbacks(manager: "map"), "[notDetermined/fullAccuracy, denied/reducedAccuracy]",
+            at: marked[2]),
+          Expectation(.callbacks(manager: "list"), "[]", at: marked[3]),
+        ]))
+  }
+
   @Test("start: precise on and app foreground")
   func decodesStartOn() throws {
     let scenario = try Self.check(
@@ -352,6 +414,29 @@ import Testing
       "background with a value", "scenario: x\nsteps:\n  - 1️⃣background: x\n",
       "step 'background' takes no value; write '- background'"),
     ErrorCase(
+      "R41 a callback that is not STATUS/ACCURACY",
+      "scenario: x\nsteps:\n  - expect:\n      callbacks:\n        map: [1️⃣authorizedWhenInUse]\n",
+      "expected a callback as STATUS/ACCURACY, e.g. 'authorizedWhenInUse/reducedAccuracy'; "
+        + "got 'authorizedWhenInUse'"),
+    ErrorCase(
+      "R41 manager without a name", "scenario: x\nsteps:\n  - manager:1️⃣\n",
+      "expected a manager name; got nothing"),
+    ErrorCase(
+      "R42 refused on expect",
+      "scenario: x\nsteps:\n  - expect:\n      prompt: none\n    1️⃣refused: R6\n",
+      "'refused' goes on a step that may be refused, not on 'expect'"),
+    ErrorCase(
+      "R42 refused with an unknown rule",
+      "scenario: x\nsteps:\n  - launch:\n    refused: 1️⃣R43\n",
+      "unknown rule 'R43'; expected a rule id, R1–R42"),
+    ErrorCase(
+      "R42 refused with no rule", "scenario: x\nsteps:\n  - wait:\n    refused:1️⃣\n",
+      "expected a rule id, R1–R42; got nothing"),
+    ErrorCase(
+      "a bare-word step in mapping form with another key",
+      "scenario: x\nsteps:\n  - wait:\n    1️⃣precise: on\n",
+      "unexpected key 'precise' in a 'wait' step"),
+    ErrorCase(
       "a step that is a sequence", "scenario: x\nsteps:\n  - 1️⃣[launch]\n",
       "expected a mapping for a step; got a sequence"),
     ErrorCase(
@@ -403,7 +488,7 @@ import Testing
       "unexpected key 'precis' in a 'tap' step; did you mean 'precise'?"),
     ErrorCase(
       "ios: 16", "scenario: x\nios: 1️⃣16\nsteps: [launch]\n",
-      "unknown value '16'; expected iOS version: '17', '18'"),
+      "unknown value '16'; expected iOS version: '17', '18', '26', '27'"),
     ErrorCase(
       "info with a misspelt key",
       "scenario: x\ninfo:\n  1️⃣NSLocationWhenInUseUsageDescriptio: x\nsteps: [launch]\n",
@@ -492,7 +577,7 @@ import Testing
     let marked = MarkedSource(
       """
       scenario: several errors
-      ios: 1️⃣26
+      ios: 1️⃣25
       info:
         2️⃣NSLocationUsageDescription: x
       start:
@@ -507,7 +592,7 @@ import Testing
 
       """)
     let expected = DiagnosticError([
-      .error("unknown value '26'; expected iOS version: '17', '18'", at: marked[0]),
+      .error("unknown value '25'; expected iOS version: '17', '18', '26', '27'", at: marked[0]),
       .error("unknown key 'NSLocationUsageDescription' in 'info'", at: marked[1]),
       .error(
         "unknown value 'running'; expected app state: 'notRunning', 'foreground', 'background'",
