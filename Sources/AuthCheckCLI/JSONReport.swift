@@ -167,7 +167,8 @@ extension JSONReport.File {
     path = SystemPath.withBytesShown(outcome.file.path)
     kind = outcome.app == nil ? "scenario" : "app"
     name = outcome.result?.scenario.name ?? outcome.app?.name
-    ios = (outcome.result?.scenario.configuration ?? outcome.app?.report?.app.configuration)?
+    ios =
+      (outcome.result?.scenario.configuration ?? outcome.app?.report?.app.configuration)?
       .ios.rawValue
     status = outcome.status.rawValue
     duration = (outcome.seconds * 1e6).rounded() / 1e6  // to the microsecond
