@@ -10,7 +10,7 @@ import AuthScenario
 struct RuleCoverage: Equatable {
   /// How many scenarios ran (passed or failed).
   var scenarios = 0
-  /// For each rule R1–R40 in order, how many scenarios exercised it.
+  /// For each rule R1–R42 in order, how many scenarios exercised it.
   var rules: [(rule: Rule, scenarios: Int)]
   /// For each expectation key in the schema's order, how many scenarios checked it.
   var observables: [(name: String, scenarios: Int)]

@@ -30,7 +30,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p6:
       "a temporary grant is never held after a wait or a termination that leaves the app not in "
         + "use"
-    case .p7: "at most one upgrade prompt appears between resets"
+    case .p7: "at most one upgrade prompt is answered between resets"
     case .p8: "nothing is delivered while the app is not in use unless Always is in effect"
     case .p9:
       "a step that takes the effective status from denied to anything else is a Settings step"

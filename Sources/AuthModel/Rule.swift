@@ -1,4 +1,5 @@
-/// A behaviour rule of the authorization model, as numbered in `spec/RULES.md`.
+/// A behaviour rule of the authorization model, as numbered in the rule book (`docs/RULES.md`,
+/// `authcheck rules`); ``text`` says what the rule says and where it comes from.
 ///
 /// Every decision the model takes cites one of these, so a reader can go from a failure message
 /// back to the rule and its source, and a test suite can count which rules it exercised.
@@ -8,6 +9,7 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
   case r11, r12, r13, r14, r15, r16, r17, r18, r19, r20
   case r21, r22, r23, r24, r25, r26, r27, r28, r29, r30
   case r31, r32, r33, r34, r35, r36, r37, r38, r39, r40
+  case r41, r42
 
   /// The rule's id as the spec writes it, for example `R30`.
   public var id: String { "R\(rawValue)" }
@@ -21,7 +23,7 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     self = rule
   }
 
-  /// The rule's title in `spec/RULES.md`.
+  /// The rule's title in the rule book.
   public var title: String {
     switch self {
     case .r1: "effective status"
@@ -64,6 +66,8 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     case .r38: "Settings needs the app out of the foreground"
     case .r39: "iOS 17"
     case .r40: "iOS 17 live updates need full accuracy"
+    case .r41: "locationManagerDidChangeAuthorization"
+    case .r42: "refusals are observable"
     }
   }
 
