@@ -195,6 +195,7 @@ import Testing
             line 5: launch
             line 6: request: whenInUse
             line 7: tap: allowWhileUsing (precise: off)
+          note: see 'authcheck rules R1' for the rules cited
         authcheck: 0 passed, 1 failed
 
         """)
@@ -224,6 +225,7 @@ import Testing
             |     ^
           because R6: no prompt is up
           steps taken: none
+          note: see 'authcheck rules R6' for the rules cited
         authcheck: 0 passed, 1 failed
 
         """)

@@ -1,6 +1,7 @@
 import AuthExplorer
 import AuthModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthCheckCLI
@@ -152,5 +153,38 @@ import Testing
     #expect(run.stdout == RulesCommand.help)
     #expect(run.stdout.hasPrefix("usage: authcheck rules [ID…]\n"))
     #expect(CLITests.run(["--help"]).stdout.contains("authcheck rules [ID…]"))
+  }
+}
+
+/// The last line of a failure report names `authcheck rules` with the rules the report cites.
+@Suite struct FailureHintTests {
+  @Test("a failure citing R3 and R28 ends with 'authcheck rules R3 R28', in the rules' order")
+  func hintNamesEveryRuleCited() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write(
+      """
+      scenario: in use only
+      info:
+        NSLocationWhenInUseUsageDescription: Shows stations near you
+      steps:
+        - launch
+        - session: nav
+          authorization: whenInUse
+        - tap: allowWhileUsing
+        - background
+        - wait
+        - expect:
+            diagnostics:
+              nav: []
+
+      """, to: "hint.yaml")
+    let run = CLITests.run([path])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("  because R3: "))
+    #expect(run.stdout.contains("  because R28: "))
+    #expect(
+      run.stdout.hasSuffix(
+        "    line 10: wait\n  note: see 'authcheck rules R3 R28' for the rules cited\n"
+          + "authcheck: 0 passed, 1 failed\n"))
   }
 }
