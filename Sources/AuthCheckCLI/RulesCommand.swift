@@ -70,7 +70,7 @@ enum RulesCommand {
     let quoted = "'\(argument.prefix(40))\(argument.count > 40 ? "…" : "")'"
     // A number out of range is no typo: name the ranges rather than a neighbour.
     let isNumbered =
-      argument.count > 1 && "RrPp".contains(argument.first!)
+      argument.count > 1 && argument.first.map("RrPp".contains) == true
       && argument.dropFirst().allSatisfy(\.isNumber)
     if !isNumbered,
       let match = EditDistance.suggestion(

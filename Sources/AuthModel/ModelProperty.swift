@@ -98,11 +98,6 @@ public struct ModelProperty: Hashable, Sendable {
       rules: [.r41], isExplored: false),
   ]
 
-  /// The property with id `id` (for example `P7`), if there is one.
-  public static func named(_ id: String) -> ModelProperty? {
-    all.first { $0.id == id }
-  }
-
   init(
     id: String, title: String, statement: String, rules: [Rule], isExplored: Bool = true
   ) {
