@@ -9,7 +9,8 @@ enum RulesCommand {
 
     Without ids, lists every rule (R1–R42) and every property of the model (P1–P12) with its
     title. With ids (for example 'authcheck rules R19 P7'), prints what each says, its sources,
-    whether it is assumed and the model's own choices beside it. Ids ignore case.
+    whether it is assumed and the model's own choices beside it. Ids ignore case. (To run the
+    scenarios of a folder named 'rules', write 'authcheck ./rules'.)
 
     options:
       -h, --help   show this help
