@@ -68,6 +68,10 @@ public enum AuthCheckCLI {
         arguments: Array(arguments.dropFirst()), plugin: plugin,
         stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
     }
+    if arguments.first == "rules" {
+      return RulesCommand.run(
+        arguments: Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)
+    }
     let options: RunOptions
     switch PluginPaths.vet(RunOptions.parse(arguments), under: plugin) {
     case .success(let parsed): options = parsed

@@ -5,6 +5,7 @@ enum Help {
 
     usage: authcheck [options] PATH…
            authcheck explore [options]
+           authcheck rules [ID…]
 
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
     (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
@@ -35,6 +36,10 @@ enum Help {
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties
       P1–P12; 'authcheck explore --help' lists its options.
+
+    authcheck rules [ID…]
+      Lists the rules and properties failures cite (R1–R42, P1–P12), or prints the text,
+      sources and assumptions of those given; 'authcheck rules --help' for more.
 
     exit status:
       0  every scenario passed

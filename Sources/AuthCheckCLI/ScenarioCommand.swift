@@ -274,7 +274,8 @@ struct ScenarioReport {
   }
 
   /// The report below the `PASS`/`FAIL`/`ERROR` line: for a failure its position, source line,
-  /// expected and actual values, rules and steps taken; for an invalid file its diagnostics.
+  /// expected and actual values, rules and steps taken, and a last line naming `authcheck rules`
+  /// with the rules cited; for an invalid file its diagnostics.
   /// Empty for a pass; otherwise ends with a line break.
   func details(_ outcome: ScenarioOutcome) -> String {
     if let app = outcome.app { return app.details(color: color) }
@@ -292,7 +293,8 @@ struct ScenarioReport {
     return text + Self.explanation(of: failure)
   }
 
-  /// The lines under a failure's message: expected and actual values, rules, steps taken.
+  /// The lines under a failure's message: expected and actual values, rules, steps taken, and
+  /// a last line naming `authcheck rules` with the rules cited.
   static func explanation(of failure: ScenarioFailure) -> String {
     var text = ""
     if let expected = failure.expected, let actual = failure.actual {
@@ -310,6 +312,10 @@ struct ScenarioReport {
       for step in failure.stepsTaken {
         text += "    line \(step.position.line): \(SystemPath.displayed(step.summary))\n"
       }
+    }
+    let cited = Set(failure.because.map(\.rule)).sorted().map(\.id).joined(separator: " ")
+    if !cited.isEmpty {
+      text += "  note: see 'authcheck rules \(cited)' for the rules cited\n"
     }
     return text
   }

@@ -1,4 +1,5 @@
-/// A behaviour rule of the authorization model, as numbered in `spec/RULES.md`.
+/// A behaviour rule of the authorization model, as numbered in the rule book (`docs/RULES.md`,
+/// `authcheck rules`); ``text`` says what the rule says and where it comes from.
 ///
 /// Every decision the model takes cites one of these, so a reader can go from a failure message
 /// back to the rule and its source, and a test suite can count which rules it exercised.
@@ -22,7 +23,7 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     self = rule
   }
 
-  /// The rule's title in `spec/RULES.md`.
+  /// The rule's title in the rule book.
   public var title: String {
     switch self {
     case .r1: "effective status"

@@ -197,6 +197,7 @@ import Testing
             line 5: launch
             line 6: request: whenInUse
             line 7: tap: allowWhileUsing (precise: off)
+          note: see 'authcheck rules R1 R9' for the rules cited
         authcheck: 0 passed, 1 failed
 
         """)
@@ -226,6 +227,7 @@ import Testing
             |     ^
           because R6: no prompt is up
           steps taken: none
+          note: see 'authcheck rules R6' for the rules cited
         authcheck: 0 passed, 1 failed
 
         """)

@@ -87,7 +87,8 @@ import Testing
       + "title=FAIL fails%2C 100%25::expected prompt 'whenInUse', got 'none'%0A"
       + "  expected: whenInUse%0A  actual:   none%0A"
       + "  because R6: no prompt is pending%0A"
-      + "  steps taken:%0A    line 3: launch"
+      + "  steps taken:%0A    line 3: launch%0A"
+      + "  note: see 'authcheck rules R6' for the rules cited"
     #expect(lines.first.map(String.init) == expected)
     #expect(
       ReadBack(lines[0])
@@ -156,7 +157,8 @@ import Testing
   static let failureMessage: String =
     "expected prompt 'whenInUse', got 'none'\n  expected: whenInUse\n"
     + "  actual:   none\n  because R6: no prompt is pending\n"
-    + "  steps taken:\n    line 3: launch"
+    + "  steps taken:\n    line 3: launch\n"
+    + "  note: see 'authcheck rules R6' for the rules cited"
 
   @Test("with --coverage the table comes before the summary line, which stays last")
   func coverage() throws {

@@ -79,14 +79,23 @@ import Testing
     for id in (expectation.attributes["type"] ?? "").split(separator: " ") {
       #expect(expectation.text.contains("  because \(id): "))
     }
-    #expect(expectation.text.hasSuffix("  steps taken:\n    line 3: launch\n"))
+    let cited = (expectation.attributes["type"] ?? "").split(separator: " ").sorted {
+      Int($0.dropFirst()) ?? 0 < Int($1.dropFirst()) ?? 0
+    }
+    #expect(
+      expectation.text.hasSuffix(
+        "  steps taken:\n    line 3: launch\n"
+          + "  note: see 'authcheck rules \(cited.joined(separator: " "))' for the rules cited\n"))
     let refusal = failures[1]
     #expect(refusal.attributes["type"] == "R6")
     #expect(
       refusal.attributes["message"] == "step 'tap: allowOnce' cannot happen: no prompt is up (R6)")
     #expect(
       refusal.text.hasPrefix("\(mixed.path("more/e.yaml")):5:5: error: step 'tap: allowOnce'"))
-    #expect(refusal.text.hasSuffix("  because R6: no prompt is up\n  steps taken: none\n"))
+    #expect(
+      refusal.text.hasSuffix(
+        "  because R6: no prompt is up\n  steps taken: none\n"
+          + "  note: see 'authcheck rules R6' for the rules cited\n"))
   }
 
   @Test("an invalid or unreadable file is an error with its diagnostics")

@@ -1,0 +1,215 @@
+import AuthModel
+
+/// The rule book as text: `docs/RULES.md` (``markdown``) and the entries `authcheck rules`
+/// prints, both from AuthModel's ``AuthModel/Rule/text`` and ``AuthModel/ModelProperty/all``.
+enum RuleBook {
+  /// The width the book's text is filled to.
+  static let width = 100
+
+  /// A rule or a property of the book.
+  enum Entry: Hashable {
+    case rule(Rule)
+    case property(ModelProperty)
+
+    /// Every entry: the rules in order, then the properties.
+    static var all: [Entry] {
+      Rule.allCases.map(Entry.rule) + ModelProperty.all.map(Entry.property)
+    }
+
+    var id: String {
+      switch self {
+      case .rule(let rule): rule.id
+      case .property(let property): property.id
+      }
+    }
+
+    var title: String {
+      switch self {
+      case .rule(let rule): rule.title
+      case .property(let property): property.title
+      }
+    }
+
+    /// The entry with id `id`, ignoring case (`r19` is `R19`).
+    init?(id: String) {
+      let wanted = id.uppercased()
+      guard let entry = Self.all.first(where: { $0.id == wanted }) else { return nil }
+      self = entry
+    }
+  }
+
+  // MARK: Terminal
+
+  /// `authcheck rules`: every id with its title, titles aligned.
+  static var index: String {
+    let column = (Entry.all.map(\.id.count).max() ?? 0) + 2
+    var text = ""
+    for entry in Entry.all {
+      let id = entry.id.padding(toLength: column, withPad: " ", startingAt: 0)
+      let indent = String(repeating: " ", count: column)
+      let lines = TextWrapping.wrap(entry.title, width: width, first: id, rest: indent)
+      text += lines.joined(separator: "\n") + "\n"
+    }
+    return text
+  }
+
+  /// `authcheck rules ID`: the entry's title, text, sources, whether it is assumed and, for a
+  /// rule, the model's own choices beside it.
+  static func details(_ entry: Entry) -> String {
+    var lines: [String]
+    switch entry {
+    case .rule(let rule):
+      let text = rule.text
+      lines = ["\(rule.id) \(rule.title)", "  (\(rule.chapter))", ""]
+      lines += TextWrapping.fill(text.statement, width: width, indent: "  ")
+      lines += ["", "  sources:"]
+      lines += text.sources.isEmpty ? ["    none cited"] : text.sources.map { "    - \($0.name)" }
+      lines += TextWrapping.wrap(
+        "assumed: " + (text.assumed ?? "no"), width: width, first: "  ", rest: "    ")
+      if !text.modelChoices.isEmpty {
+        lines.append("  the model's choices:")
+        for choice in text.modelChoices {
+          lines += TextWrapping.wrap(choice, width: width, first: "    - ", rest: "      ")
+        }
+      }
+    case .property(let property):
+      lines = ["\(property.id) \(property.title)", "  (a property of every reachable state)", ""]
+      lines += TextWrapping.fill(property.statement, width: width, indent: "  ")
+      lines += [
+        "", "  follows from: " + property.rules.map(\.id).joined(separator: ", "),
+        "  checked by 'authcheck explore': " + (property.isExplored ? "yes" : "not yet"),
+      ]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Markdown
+
+  /// The whole book as GitHub Markdown: the text of `docs/RULES.md`.
+  static var markdown: String {
+    var lines = introduction.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    var chapter = ""
+    for rule in Rule.allCases {
+      if rule.chapter != chapter {
+        chapter = rule.chapter
+        lines += ["## \(chapter)", ""]
+      }
+      lines += markdown(rule)
+    }
+    lines += ["## Properties of every reachable state", ""]
+    lines += TextWrapping.fill(propertiesIntroduction, width: width, indent: "")
+    lines.append("")
+    for property in ModelProperty.all { lines += markdown(property) }
+    lines += TextWrapping.fill(witnesses, width: width, indent: "")
+    lines += ["", "## Sources", ""]
+    for source in RuleSource.allCases {
+      lines += TextWrapping.wrap(source.name, width: width, first: "- ", rest: "  ")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func markdown(_ rule: Rule) -> [String] {
+    let text = rule.text
+    var lines = ["### \(rule.id) \(rule.title)", ""]
+    lines += TextWrapping.fill(text.statement, width: width, indent: "")
+    lines.append("")
+    if text.sources.isEmpty {
+      lines += ["**Sources:** none cited.", ""]
+    } else {
+      lines += ["**Sources:**", ""]
+      for source in text.sources {
+        lines += TextWrapping.wrap(source.name, width: width, first: "- ", rest: "  ")
+      }
+      lines.append("")
+    }
+    let assumed = text.assumed.map { "**Assumed:** \($0)." } ?? "**Assumed:** no."
+    lines += TextWrapping.wrap(assumed, width: width, first: "", rest: "")
+    lines.append("")
+    if !text.modelChoices.isEmpty {
+      lines += ["**The model's choices:**", ""]
+      for choice in text.modelChoices {
+        lines += TextWrapping.wrap(choice, width: width, first: "- ", rest: "  ")
+      }
+      lines.append("")
+    }
+    return lines
+  }
+
+  private static func markdown(_ property: ModelProperty) -> [String] {
+    var lines = ["### \(property.id) \(property.title)", ""]
+    lines += TextWrapping.fill(property.statement, width: width, indent: "")
+    lines.append("")
+    let explored = property.isExplored ? "yes." : "not yet."
+    lines += TextWrapping.wrap(
+      "**Follows from:** " + property.rules.map(\.id).joined(separator: ", ")
+        + ". **Checked by `authcheck explore`:** " + explored,
+      width: width, first: "", rest: "")
+    lines.append("")
+    return lines
+  }
+
+  private static let introduction = """
+    # The rules authcheck models
+
+    <!-- Generated by `swift run authcheck rules --markdown` from
+    Sources/AuthModel/Rule+Text.swift and Sources/AuthModel/ModelProperty.swift: edit those, then
+    regenerate this file (CONTRIBUTING.md, "The rule book"). -->
+
+    This is what authcheck believes about Core Location's authorization on iOS: the contract its
+    model follows. Every rule has an id (`R1`…`R42`) and every property of the model an id
+    (`P1`…`P12`); failure messages (`because R12: …`), the explorer's reports and the model's code
+    cite them. `authcheck rules` lists them and `authcheck rules R19 P7` prints these entries on a
+    terminal, from the binary, with nothing else beside it.
+
+    Each rule says what it says, where it comes from (Apple's headers and documents by name, WWDC
+    sessions by number, and where Apple is silent, developers' field reports) and whether any part
+    of it is **assumed**: where Apple's texts are silent or disagree, the rule picks one reading on
+    purpose and says which. Where a rule still leaves room, the model makes its own choice, listed
+    under the rule it refines; those choices are tested like the rules.
+
+    The rules follow version 3 of the specification. iOS 26 and 27 follow iOS 18's rules: Apple
+    documents no change to location authorization, CLServiceSession or CLBackgroundActivitySession
+    after iOS 18 (R39).
+
+    ## What the model holds
+
+    - **The app as built** (fixed for a scenario): the iOS version (17, 18, 26 or 27) and the
+      Info.plist keys `NSLocationWhenInUseUsageDescription`,
+      `NSLocationAlwaysAndWhenInUseUsageDescription`, `NSLocationDefaultAccuracyReduced` (default
+      false), `NSLocationTemporaryUsageDescriptionDictionary` (purpose key to text),
+      `NSLocationRequireExplicitServiceSession` (default false) and whether `UIBackgroundModes`
+      contains `location`.
+    - **What survives termination** (changed only by the user, a prompt's answer or a reset): the
+      app's stored choice, `notDetermined`, `denied`, `whenInUse` or `always` (Settings shows Ask
+      Next Time, Never, While Using the App, Always); the Precise Location toggle (on unless
+      `NSLocationDefaultAccuracyReduced`); provisional Always (R14); whether the one Always prompt
+      is spent (R15); and the device's Location Services switch and restrictions (parental
+      controls or MDM "Don't Allow Changes").
+    - **What is carried to the next launch** (R19, R37): the goals and purpose keys of the
+      sessions held at termination and what the app was iterating then; an active
+      CLBackgroundActivitySession, which goes on while the app does not.
+    - **What termination ends**: whether the app runs, in the foreground or the background (and
+      whether it just left the foreground); an Allow Once grant and temporary full accuracy; the
+      CLServiceSessions held (each with its goal `none`, `whenInUse` or `always`, an optional
+      full accuracy purpose key, and whether it was created in use), live updates and CLMonitor
+      events being iterated, the CLBackgroundActivitySession and the CLLocationManager instances
+      with a delegate (R41); the pending prompt (at most one, R6: when-in-use, the Always upgrade
+      or temporary full accuracy); the purpose keys declined in this run (R22) and the result of
+      the last legacy request (R13–R16).
+
+    """
+
+  private static let propertiesIntroduction = """
+    The explorer (`authcheck explore`) visits every reachable state of the model for a \
+    configuration and checks these properties on every step. A violated property is reported \
+    with the shortest path that violates it.
+    """
+
+  private static let witnesses = """
+    Besides the properties, the explorer checks that its search is not vacuous: every effective \
+    status, both accuracies, every prompt, every diagnostic flag, each kind of `updates`, the \
+    indicator shown, a background activity session carried across termination and a relaunch \
+    must each be reached at least once (its witnesses).
+    """
+}
