@@ -342,7 +342,7 @@ public struct AuthorizationSimulator: Sendable {
 
   private mutating func sessionID(_ name: String) throws(Refusal) -> SessionID {
     if let index = names.sessions.firstIndex(of: name) { return SessionID(UInt8(index)) }
-    guard names.sessions.count < Int(UInt8.max) else { throw Refusal(.r17, .tooManySessions) }
+    guard names.sessions.count < Int(UInt8.max) else { throw Refusal.tooManySessionNames }
     names.sessions.append(name)
     return SessionID(UInt8(names.sessions.count - 1))
   }

@@ -7,12 +7,13 @@ extension AuthorizationState {
 
   /// Whether `event`, which the model takes in this state, changes nothing in it but
   /// ``lastRequestResult``: a legacy request that shows no prompt (R13, R14, R16), a change
-  /// in Settings to what is set already with no prompt up for it to withdraw (R38), the
+  /// in Settings that writes only what is there with no prompt up for it to withdraw (R38), the
   /// system's background event with no upgrade prompt to show (R14).
   ///
-  /// It asks what the steps themselves ask (the same functions), and the event alone: for a
+  /// It asks what the steps themselves ask (the same functions: the requests' prompt
+  /// decisions, ``SettingsChange/write(to:defaultPrecise:)``), and the event alone: for a
   /// state that a step produced, the rest of a step changes nothing either (`settle`). It says
-  /// `false` for every other event, and for a reset, which changes several choices at once.
+  /// `false` for every other event.
   package func changesNothing(_ event: AuthorizationEvent, configuration c: AppConfiguration)
     -> Bool
   {
@@ -24,31 +25,10 @@ extension AuthorizationState {
       return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
     case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
     case .settings(let change):
-      guard let same = settingsChangingNothing else { return false }
-      switch change {
-      case .location(let setting): return same.location == setting
-      case .precise(let on): return same.precise == on
-      case .locationServices(let on): return same.locationServices == on
-      case .restrictions(let on): return same.restrictions == on
-      case .reset: return false
-      }
+      return pendingPrompt == nil
+        && change.writesNothingNew(to: self, defaultPrecise: c.defaultPrecise)
     default: return false
     }
-  }
-
-  /// The Settings changes that change nothing in this state: each setting changed to what it
-  /// is (`location` is `nil` where even that changes something), or `nil` while a prompt is
-  /// pending, which any change in Settings withdraws (R38). What
-  /// ``changesNothing(_:configuration:)`` asks of a Settings change, and what the explorer reads
-  /// for all of them at once; it restates what `changeSettings` writes.
-  package var settingsChangingNothing:
-    (location: LocationSetting?, precise: Bool, locationServices: Bool, restrictions: Bool)?
-  {
-    guard pendingPrompt == nil else { return nil }
-    return (
-      location: allowOnce || provisionalAlways ? nil : location, precise: precise,
-      locationServices: locationServicesEnabled, restrictions: restrictionsEnabled
-    )
   }
 
   // MARK: Every holder's diagnostics at once (R24–R32)

@@ -48,26 +48,25 @@ extension AuthorizationState {
     return .success(next)
   }
 
-  /// Every step: the refusal, or the step's effect on this state (citing the rules).
+  /// Every step: the refusal (``StepConditions/refusal(of:)``), or the step's effect on
+  /// this state (citing the rules).
   @inline(__always)
   private mutating func apply(
     _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
   ) -> Refusal? {
+    if let refusal = conditions(c).refusal(of: event) { return refusal }
     switch event {
     case .launch:
-      guard app == .notRunning else { return Refusal(.r37, .appAlreadyRunning) }
       startRun(in: .foreground, trace: &trace)
     case .relaunchInBackground:
-      guard app == .notRunning else { return Refusal(.r37, .appAlreadyRunning) }
-      if let refusal = checkRelaunch(c, &trace) { return refusal }
+      // R36 allowed it; the reason it gives is part of the step's explanation.
+      _ = relaunchBlocker(c, trace: &trace)
       startRun(in: .background, trace: &trace)
     case .enterBackground:
-      guard app == .foreground else { return Refusal(.r3, .appNotInForeground) }
       app = .background
       inGrace = true
       trace.cite(.r3, "the app stays in use for a grace period after leaving the foreground")
     case .enterForeground:
-      guard app == .background else { return Refusal(.r3, .appNotInBackground) }
       app = .foreground
       inGrace = false
       // R35: a background activity session started outside the foreground becomes active now.
@@ -84,69 +83,41 @@ extension AuthorizationState {
     case .wait:
       wait(c, &trace)
     case .terminate:
-      guard app != .notRunning else { return Refusal(.r37, .appNotRunning) }
       terminate(c, &trace)
     case .createSession(let id, let goal, let key):
-      if let refusal = createSession(id, goal, key, c, &trace) { return refusal }
+      createSession(id, goal, key, c, &trace)
     case .invalidateSession(let id):
-      if let refusal = requireRunning(.r21) { return refusal }
-      guard c.hasServiceSessions else { return Refusal(.r39, .noServiceSessionsBeforeIOS18) }
-      guard let i = sessions.firstIndex(of: id) else { return Refusal(.r21, .sessionNotHeld(id)) }
-      sessions.remove(at: i)
+      if let i = sessions.firstIndex(of: id) { sessions.remove(at: i) }
       trace.cite(.r21) { n in "session '\(n.name(of: id))' ends at once" }
     case .liveUpdates(let start):
-      if let refusal = requireRunning(.r33) { return refusal }
-      guard iteratingLiveUpdates != start else {
-        return Refusal(.r33, start ? .liveUpdatesAlreadyIterating : .liveUpdatesNotIterating)
-      }
       iteratingLiveUpdates = start
       citeImplicitSession(c, "live updates", &trace)
     case .monitor(let start):
-      if let refusal = requireRunning(.r34) { return refusal }
-      guard iteratingMonitor != start else {
-        return Refusal(.r34, start ? .monitorAlreadyIterating : .monitorNotIterating)
-      }
       iteratingMonitor = start
       citeImplicitSession(c, "monitor events", &trace)
     case .backgroundActivity(let start):
-      if let refusal = requireRunning(.r35) { return refusal }
-      if let refusal = holdBackgroundActivity(start, c, &trace) { return refusal }
+      holdBackgroundActivity(start, c, &trace)
     case .requestWhenInUseAuthorization:
-      if let refusal = requireRunning(.r13) { return refusal }
       requestWhenInUse(c, &trace)
     case .requestAlwaysAuthorization:
-      if let refusal = requireRunning(.r14) { return refusal }
       requestAlways(c, &trace)
     case .requestTemporaryFullAccuracyAuthorization(let key):
-      if let refusal = requireRunning(.r16) { return refusal }
       requestTemporaryFullAccuracy(key, c, &trace)
     case .tap(let button, let precise):
-      if let refusal = tap(button, precise: precise, c, &trace) { return refusal }
+      tap(button, precise: precise, c, &trace)
     case .settings(let change):
-      if let refusal = changeSettings(change, c, &trace) { return refusal }
+      changeSettings(change, c, &trace)
     case .backgroundEvent:
-      var quiet = Trace.off
-      guard !isInUse(c, trace: &quiet) else { return Refusal(.r14, .backgroundEventWhileInUse) }
       backgroundEvent(&trace)
     case .createManager(let id):
-      if let refusal = requireRunning(.r41) { return refusal }
-      guard id.rawValue < Self.maximumManagers else { return Refusal(.r41, .tooManyManagers) }
-      guard heldManagers & id.bit == 0 else { return Refusal(.r41, .managerAlreadyHeld(id)) }
       heldManagers |= id.bit
       trace.cite(.r41) { n in
         "manager '\(n.name(of: id))' is created; its delegate is called once with the values now"
       }
     case .releaseManager(let id):
-      if let refusal = requireRunning(.r41) { return refusal }
-      guard heldManagers & id.bit != 0 else { return Refusal(.r41, .managerNotHeld(id)) }
       heldManagers &= ~id.bit
       trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
     }
-    return nil
-  }
-
-  private func requireRunning(_ rule: Rule) -> Refusal? {
-    guard app != .notRunning else { return Refusal(rule, .appNotRunning) }
     return nil
   }
 
@@ -158,27 +129,6 @@ extension AuthorizationState {
     rejoinWindowOpen = true
     trace.cite(
       .r19, "sessions matching those held at termination rejoin until the first wait")
-  }
-
-  /// R36: who may relaunch a terminated app into the background.
-  private func checkRelaunch(_ c: AppConfiguration, _ trace: inout Trace) -> Refusal? {
-    guard isAuthorized(c, trace: &trace) else {
-      return Refusal(.r36, .relaunchNotAllowed(.notAuthorized))
-    }
-    if carriedBackgroundActivity {
-      trace.cite(.r36, "a CLBackgroundActivitySession carried across termination relaunches it")
-      return nil
-    }
-    let alwaysInEffect =
-      location == .always
-      && (!c.hasServiceSessions
-        || sessionsAtTermination.contains { $0.authorization == .always && $0.createdInUse })
-    guard alwaysInEffect else { return Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)) }
-    guard iteratingAtTermination else {
-      return Refusal(.r36, .relaunchNotAllowed(.nothingToDeliver))
-    }
-    trace.cite(.r36, "Always was in effect and the app was iterating at termination")
-    return nil
   }
 
   /// R12, R37: time passes.
@@ -247,11 +197,7 @@ extension AuthorizationState {
   private mutating func createSession(
     _ id: SessionID, _ goal: AuthorizationRequirement, _ key: PurposeKey?,
     _ c: AppConfiguration, _ trace: inout Trace
-  ) -> Refusal? {
-    if let refusal = requireRunning(.r17) { return refusal }
-    guard c.hasServiceSessions else { return Refusal(.r39, .noServiceSessionsBeforeIOS18) }
-    guard !sessions.contains(id) else { return Refusal(.r21, .sessionAlreadyHeld(id)) }
-    guard !sessions.isFull else { return Refusal(.r17, .tooManySessions) }
+  ) {
     var session = HeldSession(id: id, authorization: goal, fullAccuracyPurposeKey: key)
     // R19: judged in the state before the step.
     var quiet = Trace.off
@@ -272,7 +218,6 @@ extension AuthorizationState {
     }
     sessions.append(session)
     trace.cite(.r17) { n in "session '\(n.name(of: id))' holds the goal \(goal.rawValue)" }
-    return nil
   }
 
   private func citeImplicitSession(_ c: AppConfiguration, _ what: String, _ trace: inout Trace) {
@@ -287,14 +232,12 @@ extension AuthorizationState {
 
   private mutating func holdBackgroundActivity(
     _ start: Bool, _ c: AppConfiguration, _ trace: inout Trace
-  ) -> Refusal? {
+  ) {
     guard start else {
-      guard backgroundActivity != .none else { return Refusal(.r35, .backgroundActivityNotHeld) }
       backgroundActivity = .none
       trace.cite(.r35, "the app invalidates its CLBackgroundActivitySession")
-      return nil
+      return
     }
-    guard backgroundActivity == .none else { return Refusal(.r35, .backgroundActivityAlreadyHeld) }
     if rejoinWindowOpen && carriedBackgroundActivity {
       carriedBackgroundActivity = false
       backgroundActivity = .started
@@ -309,7 +252,6 @@ extension AuthorizationState {
         "a CLBackgroundActivitySession started outside the foreground is inactive until the app "
           + "next enters the foreground")
     }
-    return nil
   }
 
   // MARK: Legacy requests (R5–R8, R13–R16, R22)
@@ -441,17 +383,8 @@ extension AuthorizationState {
 
   private mutating func tap(
     _ button: PromptButton, precise toggle: Bool?, _ c: AppConfiguration, _ trace: inout Trace
-  ) -> Refusal? {
-    guard let prompt = pendingPrompt else { return Refusal(.r6, .noPromptUp) }
-    guard app == .foreground || prompt.isSystemPrompt else {
-      return Refusal(.r6, .promptOnlyInForeground(prompt.prompt))
-    }
-    guard prompt.offers(button) else {
-      return Refusal(prompt.answerRule, .buttonNotOnPrompt(button, prompt.prompt))
-    }
-    if toggle != nil && !prompt.offersPreciseToggle(c) {
-      return Refusal(.r9, .noPreciseToggle(prompt.prompt))
-    }
+  ) {
+    guard let prompt = pendingPrompt else { return }
     pendingPrompt = nil
     switch (prompt, button) {
     case (.whenInUse(let forAlways), _):
@@ -489,23 +422,15 @@ extension AuthorizationState {
       declinedPurposeKeys |= 1 << UInt32(key.index)
       trace.cite(.r11) { n in "Don't Allow declines '\(n.name(of: key))' for this run (R22)" }
     }
-    return nil
   }
 
   // MARK: Settings (R38) and the system (R14)
 
-  /// ``changesNothing(_:configuration:)`` says when a change writes only what is there: keep the
-  /// two together.
+  /// R38: the change withdraws a pending prompt, then writes what
+  /// ``SettingsChange/write(to:defaultPrecise:)`` says.
   private mutating func changeSettings(
     _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
-  ) -> Refusal? {
-    guard app != .foreground else { return Refusal(.r38, .settingsWhileInForeground) }
-    switch change {
-    case .location, .precise, .reset:
-      guard !restrictionsEnabled else { return Refusal(.r38, .settingsLockedByRestrictions) }
-    case .locationServices, .restrictions:
-      break
-    }
+  ) {
     if let prompt = pendingPrompt {
       pendingPrompt = nil
       trace.cite(.r38, "the Settings change withdraws the pending \(prompt.prompt.rawValue) prompt")
@@ -514,32 +439,19 @@ extension AuthorizationState {
         trace.cite(.r38, "provisional Always stays; the next background event asks again")
       }
     }
+    change.write(to: &self, defaultPrecise: c.defaultPrecise)
     switch change {
     case .location(let setting):
-      location = setting
-      allowOnce = false
-      provisionalAlways = false
       trace.cite(.r38, "the user sets the app's location to \(setting.rawValue) in Settings")
     case .precise(let on):
-      precise = on
       trace.cite(.r38, "the user turns Precise Location \(on ? "on" : "off") in Settings")
     case .locationServices(let on):
-      locationServicesEnabled = on
       trace.cite(.r38, "the user turns Location Services \(on ? "on" : "off")")
     case .restrictions(let on):
-      restrictionsEnabled = on
       trace.cite(.r38, "restrictions are turned \(on ? "on" : "off")")
     case .reset:
-      // R38: the reset also ends Allow Once, provisional Always and temporary full accuracy.
-      location = .askNextTime
-      allowOnce = false
-      provisionalAlways = false
-      temporaryFullAccuracy = false
-      precise = c.defaultPrecise
-      alwaysPromptSpent = false
       trace.cite(.r38, "Reset Location & Privacy forgets the app's choices")
     }
-    return nil
   }
 
   /// R14: the system shows the upgrade prompt for a provisional-Always app.

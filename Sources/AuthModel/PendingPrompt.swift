@@ -22,6 +22,24 @@ public enum PendingPrompt: Hashable, Sendable {
   public var buttons: [PromptButton] { PromptButton.allCases.filter(offers) }
 
   /// Whether the prompt shows `button` (R9–R11).
+  public func offers(_ button: PromptButton) -> Bool { prompt.offers(button) }
+
+  /// Whether the prompt shows the Precise toggle, so that an answer may set it (R9): only the
+  /// when-in-use prompt does, and only for an app whose Info.plist does not ask for reduced
+  /// accuracy by default.
+  public func offersPreciseToggle(_ c: AppConfiguration) -> Bool {
+    prompt.offersPreciseToggle(defaultPrecise: c.defaultPrecise)
+  }
+
+  /// The rule that says what its answers do.
+  public var answerRule: Rule { prompt.answerRule }
+
+  /// Whether the system shows it on its own, outside the foreground (R14).
+  public var isSystemPrompt: Bool { self == .alwaysUpgrade(bySystem: true) }
+}
+
+extension Prompt {
+  /// Whether the prompt shows `button` (R9–R11); no prompt shows none.
   public func offers(_ button: PromptButton) -> Bool {
     switch (self, button) {
     case (.whenInUse, .allowOnce), (.whenInUse, .allowWhileUsing), (.whenInUse, .dontAllow),
@@ -33,22 +51,19 @@ public enum PendingPrompt: Hashable, Sendable {
     }
   }
 
-  /// Whether the prompt shows the Precise toggle, so that an answer may set it (R9): only the
-  /// when-in-use prompt does, and only for an app whose Info.plist does not ask for reduced
-  /// accuracy by default.
-  public func offersPreciseToggle(_ c: AppConfiguration) -> Bool {
-    prompt == .whenInUse && c.defaultPrecise
+  /// Whether the prompt shows the Precise toggle (R9): only the when-in-use prompt, and only for
+  /// an app that does not ask for reduced accuracy by default (`defaultPrecise`).
+  public func offersPreciseToggle(defaultPrecise: Bool) -> Bool {
+    self == .whenInUse && defaultPrecise
   }
 
-  /// The rule that says what its answers do.
+  /// The rule that says what its answers do (R6 for no prompt: there is nothing to answer).
   public var answerRule: Rule {
     switch self {
+    case .none: .r6
     case .whenInUse: .r9
     case .alwaysUpgrade: .r10
     case .temporaryFullAccuracy: .r11
     }
   }
-
-  /// Whether the system shows it on its own, outside the foreground (R14).
-  public var isSystemPrompt: Bool { self == .alwaysUpgrade(bySystem: true) }
 }

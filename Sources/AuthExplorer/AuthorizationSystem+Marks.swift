@@ -1,0 +1,167 @@
+import AuthModel
+
+// The explorer's speed-up marks, filled by asking the model: which actions it refuses, and which
+// Settings changes write only what is there. Nothing here decides a rule; each table is the
+// model's own answer for every value of what it reads.
+
+/// The actions among the first 64 that the model refuses, by what its refusal function reads
+/// (``StepPreconditions``), for every value of those preconditions that a state can give.
+///
+/// The key packs the preconditions every step reads: where the app runs, the prompt pending, the
+/// iterations, the background activity session, restrictions, whether the sessions are full and
+/// whether the app is in use. Two tables answer for each key: one with the session or manager an
+/// action names not held, one with it held; a state takes each action's bit from the table that
+/// matches it. What R36 says of a background relaunch is left out of the key, as if nothing
+/// forbade it: the relaunch is then marked only where R37 refuses it, and the model is asked
+/// otherwise. So every mark is a refusal of the model's.
+struct RefusalMarks: Sendable {
+  /// By key: the actions refused with the named session or manager not held, and held.
+  private let refusedFree: [UInt64]
+  private let refusedHeld: [UInt64]
+  /// Per session id (its catalogue entry's index): its create and invalidate actions' bits.
+  private let sessionActions: [UInt64]
+  /// The bits of the actions that name manager 0.
+  private let managerActions: UInt64
+
+  /// Bits of the key, lowest first.
+  private static let keyWidth = 10
+
+  init(actions: [AuthorizationEvent], configuration c: AppConfiguration) {
+    var sessionActions: [UInt64] = []
+    var managerActions: UInt64 = 0
+    for (index, action) in actions.enumerated().prefix(64) {
+      let bit: UInt64 = 1 << UInt64(index)
+      switch action {
+      case .createSession(let id, _, _), .invalidateSession(let id):
+        let id = Int(id.rawValue)
+        while sessionActions.count <= id { sessionActions.append(0) }
+        sessionActions[id] |= bit
+      case .createManager(let id), .releaseManager(let id):
+        precondition(id == ManagerID(0), "the explorer's actions name manager 0 only")
+        managerActions |= bit
+      default: break
+      }
+    }
+    var free = [UInt64](repeating: 0, count: 1 << Self.keyWidth)
+    var held = free
+    for key in free.indices {
+      guard var p = Self.preconditions(key, c) else { continue }
+      for (index, action) in actions.enumerated().prefix(64) {
+        p.namedHeld = false
+        if p.refusal(of: action) != nil { free[key] |= 1 << UInt64(index) }
+        p.namedHeld = true
+        if p.refusal(of: action) != nil { held[key] |= 1 << UInt64(index) }
+      }
+    }
+    refusedFree = free
+    refusedHeld = held
+    self.sessionActions = sessionActions
+    self.managerActions = managerActions
+  }
+
+  /// The actions the model refuses in `m`.
+  @inline(__always)
+  func refused(in m: AuthorizationState, _ c: AppConfiguration) -> UInt64 {
+    var key: Int
+    switch m.app {
+    case .notRunning: key = 0
+    case .foreground: key = 1
+    case .background: key = 2
+    }
+    switch m.pendingPrompt {
+    case nil: break
+    case .whenInUse?: key |= 1 << 2
+    case .alwaysUpgrade(let bySystem)?: key |= (bySystem ? 3 : 2) << 2
+    case .temporaryFullAccuracy?: key |= 4 << 2
+    }
+    if m.iteratingLiveUpdates { key |= 1 << 5 }
+    if m.iteratingMonitor { key |= 1 << 6 }
+    if m.backgroundActivity != .none { key |= 1 << 7 }
+    if m.restrictionsEnabled { key |= 1 << 8 }
+    var quiet = Trace.off
+    if m.isInUse(c, trace: &quiet) { key |= 1 << 9 }
+    // The sessions are full only with more catalogue entries than the model holds; where they
+    // are, the creations the full list refuses are left to the model.
+    var named: UInt64 = m.heldManagers & 1 != 0 ? managerActions : 0
+    var ids = m.sessions.idBits.held
+    while ids != 0 {
+      let id = ids.trailingZeroBitCount
+      if id < sessionActions.count { named |= sessionActions[id] }
+      ids &= ids &- 1
+    }
+    return refusedFree[key] & ~named | refusedHeld[key] & named
+  }
+
+  /// The preconditions a key stands for, or `nil` for a key no state gives.
+  private static func preconditions(_ key: Int, _ c: AppConfiguration) -> StepPreconditions? {
+    var p = StepPreconditions()
+    switch key & 3 {
+    case 0: p.app = .notRunning
+    case 1: p.app = .foreground
+    case 2: p.app = .background
+    default: return nil
+    }
+    switch key >> 2 & 7 {
+    case 0: p.prompt = .none
+    case 1: p.prompt = .whenInUse
+    case 2: p.prompt = .alwaysUpgrade
+    case 3:
+      p.prompt = .alwaysUpgrade
+      p.promptIsSystem = true
+    case 4: p.prompt = .temporaryFullAccuracy
+    default: return nil
+    }
+    p.iteratingLiveUpdates = key & 1 << 5 != 0
+    p.iteratingMonitor = key & 1 << 6 != 0
+    p.holdsBackgroundActivity = key & 1 << 7 != 0
+    p.restrictionsEnabled = key & 1 << 8 != 0
+    p.inUse = key & 1 << 9 != 0
+    p.hasServiceSessions = c.hasServiceSessions
+    p.defaultPrecise = c.defaultPrecise
+    return p
+  }
+}
+
+/// The Settings changes among the first 64 actions that write only what is there, for every
+/// value of what a change in Settings reads and writes (``SettingsValues``), as
+/// ``SettingsChange/write(to:defaultPrecise:)`` says. Valid with no prompt pending: any change
+/// withdraws one (R38).
+struct SettingsLoops: Sendable {
+  /// By ``key(_:)``.
+  private let unchangedByKey: [UInt64]
+
+  init(_ changes: [(change: SettingsChange, bit: UInt64)], defaultPrecise: Bool) {
+    var table = [UInt64](repeating: 0, count: 1 << 9)
+    for key in table.indices {
+      let values = Self.values(key)
+      for (change, bit) in changes
+      where change.writesNothingNew(to: values, defaultPrecise: defaultPrecise) {
+        table[key] |= bit
+      }
+    }
+    unchangedByKey = table
+  }
+
+  /// The changes that write only what `m` holds.
+  @inline(__always)
+  func unchanged(_ m: AuthorizationState) -> UInt64 {
+    var key = Int(m.location.code)
+    if m.allowOnce { key |= 1 << 2 }
+    if m.provisionalAlways { key |= 1 << 3 }
+    if m.temporaryFullAccuracy { key |= 1 << 4 }
+    if m.alwaysPromptSpent { key |= 1 << 5 }
+    if m.precise { key |= 1 << 6 }
+    if m.locationServicesEnabled { key |= 1 << 7 }
+    if m.restrictionsEnabled { key |= 1 << 8 }
+    return unchangedByKey[key]
+  }
+
+  private static func values(_ key: Int) -> SettingsValues {
+    SettingsValues(
+      location: LocationSetting.allCases.first { Int($0.code) == key & 3 } ?? .askNextTime,
+      allowOnce: key & 1 << 2 != 0, provisionalAlways: key & 1 << 3 != 0,
+      temporaryFullAccuracy: key & 1 << 4 != 0, alwaysPromptSpent: key & 1 << 5 != 0,
+      precise: key & 1 << 6 != 0, locationServicesEnabled: key & 1 << 7 != 0,
+      restrictionsEnabled: key & 1 << 8 != 0)
+  }
+}
