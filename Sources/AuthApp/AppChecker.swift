@@ -18,9 +18,16 @@ public enum AppChecker {
     let staticErrors = findings.filter(\.check.isError).map {
       AppFailure(.staticCheck($0.check), message: $0.message, at: $0.position)
     }
+    var verdicts = StaticCheck.allCases.map { check in
+      let found = findings.filter { $0.check == check }
+      return AppVerdict(
+        .staticCheck(check), at: found.first?.position,
+        found.isEmpty ? .holds : check.isError ? .fails : .warns)
+    }
     guard staticErrors.isEmpty else {
       return AppReport(
-        app: app, findings: findings, failures: staticErrors, explorations: [], waysToFail: [])
+        app: app, findings: findings, failures: staticErrors, explorations: [], waysToFail: [],
+        verdicts: verdicts)
     }
     var failures: [AppFailure] = []
     var explorations: [AppExploration] = []
@@ -39,7 +46,15 @@ public enum AppChecker {
         AppExploration(
           cooperative: cooperative, states: result.states, transitions: result.transitions,
           depth: result.depth, complete: result.isComplete))
-      for (checked, verdict) in zip(properties, result.properties) where !verdict.passed {
+      for (checked, verdict) in zip(properties, result.properties) {
+        if let check = checked.check {
+          let outcome: AppVerdict.Outcome =
+            if case .unknown = verdict.verdict { .undecided } else {
+              verdict.passed ? .holds : .fails
+            }
+          verdicts.append(AppVerdict(check, at: checked.position, outcome))
+        }
+        guard !verdict.passed else { continue }
         // Undecided in an exploration that stopped early: the INCOMPLETE failure says so.
         if case .unknown = verdict.verdict { continue }
         failures.append(checked.failure(verdict, system))
@@ -70,12 +85,15 @@ public enum AppChecker {
     }
     return AppReport(
       app: app, findings: findings, failures: failures, explorations: explorations,
-      waysToFail: ways)
+      waysToFail: ways, verdicts: verdicts)
   }
 
   /// A property and how its violation reads as a failure.
   struct Checked {
     let property: Property<AppSystem>
+    /// The app's check it decides, and where the file writes it; `nil` for the model's own.
+    var check: AppVerdict.Check? = nil
+    var position: SourcePosition? = nil
     let failure: (PropertyResult<AppSystem>, AppSystem) -> AppFailure
 
     func failure(_ result: PropertyResult<AppSystem>, _ system: AppSystem) -> AppFailure {
@@ -114,6 +132,8 @@ public enum AppChecker {
               property: .always("works \(feature.name) \(place)", "works") { state in
                 !system.worksApplies(i, at: place, in: state) || system.holds(need, in: state)
               },
+              check: .works(feature: feature.name, place: place),
+              position: position ?? feature.positions.name,
               failure: { result, system in
                 let final = result.path?.finalState
                 var failure = AppFailure(
@@ -146,7 +166,8 @@ public enum AppChecker {
       }
       checked.append(
         Checked(
-          property: property,
+          property: property, check: .check(index: index, name: check.name),
+          position: check.position,
           failure: { result, system in
             var failure = AppFailure(
               .check(index: index),
@@ -195,6 +216,43 @@ public struct AppReport: Hashable, Sendable {
 
   /// Whether the app's stories were explored to the end.
   public var explored: Bool { explorations.count == 2 && explorations.allSatisfy(\.complete) }
+  /// Every check's verdict: A1–A4, then each `works` need and each of the app's checks as the
+  /// explorations decided them (none after a static error, which stops the app unexplored).
+  public var verdicts: [AppVerdict]
+}
+
+/// One check of an app and what became of it.
+public struct AppVerdict: Hashable, Sendable {
+  public enum Check: Hashable, Sendable {
+    /// A static check, A1–A4.
+    case staticCheck(StaticCheck)
+    /// A feature's need where it is, for the cooperative user.
+    case works(feature: String, place: AppRunState)
+    /// The app's own check at this index of `checks`, with its name if it has one.
+    case check(index: Int, name: String?)
+  }
+
+  public enum Outcome: String, Hashable, Sendable {
+    /// It holds (a static check: nothing found).
+    case holds
+    /// It does not hold: the app fails.
+    case fails
+    /// A static check found only what warns (A2–A4).
+    case warns
+    /// The exploration stopped before deciding it: the app fails as incomplete.
+    case undecided
+  }
+
+  public var check: Check
+  /// Where the file writes what it checks: the need or check, or a static check's first finding.
+  public var position: SourcePosition?
+  public var outcome: Outcome
+
+  public init(_ check: Check, at position: SourcePosition?, _ outcome: Outcome) {
+    self.check = check
+    self.position = position
+    self.outcome = outcome
+  }
 }
 
 /// The size of one exploration.

@@ -97,6 +97,7 @@ struct AppOutcome: Sendable {
         renderer.render(
           .error(failure.message, at: failure.position ?? appLine), file: file.path,
           source: file.source))
+      text += ScenarioReport.iosLine(report.app.configuration.ios)
       if let expected = failure.expected, let actual = failure.actual {
         text += "  expected: \(expected)\n"
         text += "  actual:   \(actual)\n"

@@ -42,7 +42,7 @@ enum GitHubAnnotations {
       .error, file: path, line: failure.position.line, column: failure.position.column,
       title: "FAIL \(SystemPath.displayed(result.scenario.name))",
       message: SystemPath.displayed(failure.message) + "\n"
-        + ScenarioReport.explanation(of: failure))
+        + ScenarioReport.explanation(of: failure, ios: result.scenario.configuration.ios))
   }
 
   /// One workflow command, `::error file=…,line=…,col=…,title=…::message`, with its line break.

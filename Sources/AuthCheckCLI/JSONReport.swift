@@ -1,3 +1,4 @@
+import AuthApp
 import AuthScenario
 import Foundation
 
@@ -39,6 +40,9 @@ struct JSONReport: Codable, Equatable {
     var explored: Bool?
     /// For an app file: its explorations, the cooperative user's then every user's.
     var explorations: [Exploration]?
+    /// For an app file: every check's verdict, A1–A4, then each `works` need and each of the
+    /// app's checks that was explored (since version 2).
+    var checks: [CheckEntry]?
     /// For an app file: every failure with its values, rules and story.
     var failures: [AppFailureEntry]?
     /// For an app file: the ways each feature can fail, each reason with its shortest story.
@@ -65,6 +69,23 @@ struct JSONReport: Codable, Equatable {
     var transitions: Int
     var depth: Int
     var complete: Bool
+  }
+
+  struct CheckEntry: Codable, Equatable {
+    /// `A1`–`A4`, `works` or `check`.
+    var check: String
+    /// For `works`: the feature and where it is needed (`foreground` or `background`).
+    var feature: String?
+    var place: String?
+    /// For `check`: its index in the file's `checks` (from 1) and its name, if it has one.
+    var index: Int?
+    var name: String?
+    /// Where the file writes it (a static check: its first finding).
+    var line: Int?
+    var column: Int?
+    /// `holds`, `fails`, `warns` (a static check that found only warnings) or `undecided`
+    /// (the exploration stopped first).
+    var verdict: String
   }
 
   struct AppFailureEntry: Codable, Equatable {
@@ -184,6 +205,7 @@ extension JSONReport.File {
           transitions: $0.transitions, depth: $0.depth, complete: $0.complete)
       }
     }
+    checks = outcome.app?.report.map { $0.verdicts.map(JSONReport.CheckEntry.init) }
     failures = outcome.app?.report.map {
       $0.failures.map { failure in
         JSONReport.AppFailureEntry(
@@ -203,6 +225,25 @@ extension JSONReport.File {
           story: way.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
       }
     }
+  }
+}
+
+extension JSONReport.CheckEntry {
+  init(_ verdict: AppVerdict) {
+    switch verdict.check {
+    case .staticCheck(let check): self.check = check.rawValue
+    case .works(let feature, let place):
+      check = "works"
+      self.feature = feature
+      self.place = place.rawValue
+    case .check(let index, let name):
+      check = "check"
+      self.index = index + 1
+      self.name = name
+    }
+    line = verdict.position?.line
+    column = verdict.position?.column
+    self.verdict = verdict.outcome.rawValue
   }
 }
 

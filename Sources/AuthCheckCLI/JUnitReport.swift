@@ -9,6 +9,7 @@ import Foundation
 ///   <testsuite name="scenarios/basics" tests="3" failures="1" errors="1" skipped="0" time="0.004">
 ///     <testcase name="staged Always upgrade" classname="scenarios/basics"
 ///               file="scenarios/basics/staged-always-upgrade.yaml" line="19" time="0.001">
+///       <properties><property name="ios" value="18"/></properties>
 ///       <failure message="expected authorizationStatus …" type="R1">…the text report…</failure>
 ///     </testcase>
 ///     …
@@ -16,7 +17,8 @@ import Foundation
 ///
 /// One `testsuite` per folder, in the order the folders' files ran; one `testcase` per file. A
 /// failed scenario is a `failure` whose `type` is the ids of the rules it cites, space-separated;
-/// an invalid or unreadable file an `error`. Their text is the text report without colour. The
+/// an invalid or unreadable file an `error`. Every file that gave its configuration has the
+/// property `ios`, the version it gave. Their text is the text report without colour. The
 /// totals add up as the summary line's: `tests` = passed + failed, `failures` + `errors` = failed.
 struct JUnitReport {
   let outcomes: [ScenarioOutcome]
@@ -58,17 +60,23 @@ struct JUnitReport {
           "line": String(outcome.line),
           "time": Self.seconds(outcome.seconds),
         ]
+        writer.open("testcase", attributes)
+        // The iOS version the file gave, as pytest's `record_property` writes a property.
+        let configuration =
+          outcome.result?.scenario.configuration ?? outcome.app?.report?.app.configuration
+        if let ios = configuration?.ios {
+          writer.open("properties")
+          writer.leaf("property", ["name": "ios", "value": String(ios.rawValue)])
+          writer.close()
+        }
         switch outcome.status {
         case .passed:
-          writer.leaf("testcase", attributes)
+          break
         case .failed:
           let (message, type) = outcome.app?.failureSummary ?? Self.failureSummary(outcome)
-          writer.open("testcase", attributes)
           writer.element(
             "failure", ["message": message, "type": type], content: report.details(outcome))
-          writer.close()
         case .error:
-          writer.open("testcase", attributes)
           writer.element(
             "error",
             [
@@ -76,8 +84,8 @@ struct JUnitReport {
                 ?? "invalid scenario file",
               "type": "invalid",
             ], content: report.details(outcome))
-          writer.close()
         }
+        writer.close()
       }
       writer.close()
     }

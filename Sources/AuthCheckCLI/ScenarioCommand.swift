@@ -290,13 +290,13 @@ struct ScenarioReport {
     let text = ensureNewline(
       renderer.render(
         .error(failure.message, at: failure.position), file: path, source: file.source))
-    return text + Self.explanation(of: failure)
+    return text + Self.explanation(of: failure, ios: result.scenario.configuration.ios)
   }
 
-  /// The lines under a failure's message: expected and actual values, rules, steps taken, and
-  /// a last line naming `authcheck rules` with the rules cited.
-  static func explanation(of failure: ScenarioFailure) -> String {
-    var text = ""
+  /// The lines under a failure's message: the iOS version the file gave, expected and actual
+  /// values, rules, steps taken, and a last line naming `authcheck rules` with the rules cited.
+  static func explanation(of failure: ScenarioFailure, ios: IOSVersion) -> String {
+    var text = iosLine(ios)
     if let expected = failure.expected, let actual = failure.actual {
       text += "  expected: \(SystemPath.displayed(expected))\n"
       text += "  actual:   \(SystemPath.displayed(actual))\n"
@@ -318,6 +318,12 @@ struct ScenarioReport {
       text += "  note: see 'authcheck rules \(cited)' for the rules cited\n"
     }
     return text
+  }
+
+  /// The line naming the iOS version a file gave, and whose rules it follows if not its own.
+  static func iosLine(_ ios: IOSVersion) -> String {
+    "  ios:      \(ios.rawValue)"
+      + (ios.rules == ios ? "\n" : " (iOS \(ios.rules.rawValue)'s rules)\n")
   }
 
   enum Colour: String {

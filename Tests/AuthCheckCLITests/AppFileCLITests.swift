@@ -81,6 +81,7 @@ import Testing
         allows everything
           14 |       background:
              |       ^
+          ios:      18
           expected: updates full
           actual:   updates none
           because R33: the app does not iterate live updates
@@ -136,7 +137,10 @@ import Testing
     let failure = try #require(cases.first?.children("failure").first)
     #expect(failure.attributes["type"] == "A1")
     #expect(cases.map { $0.int("line") } == [8, 1, 2, 1])
-    #expect(cases.map { $0.children.map(\.name) } == [["failure"], [], ["error"], []])
+    #expect(
+      cases.map { $0.children.map(\.name) } == [
+        ["properties", "failure"], ["properties"], ["error"], ["properties"],
+      ])
     let json = CLITests.run([folder.url.path, "--format", "json"])
     let report = try JSONDecoder().decode(DocumentedReport.self, from: Data(json.stdout.utf8))
     #expect(report.files.map(\.kind) == ["app", "app", "app", "scenario"])
@@ -144,6 +148,54 @@ import Testing
     #expect(report.files.map(\.explored) == [false, true, nil, nil])
     #expect(report.files[0].diagnostics?.map(\.severity) == ["error", "warning", "error"])
     #expect(report.summary == .init(passed: 2, failed: 1, errors: 1, total: 4))
+    // Every check's verdict, passing ones too; a static error stops the rest.
+    #expect(
+      report.files[0].checks?.map { "\($0.check) \($0.verdict)" } == [
+        "A1 fails", "A2 warns", "A3 holds", "A4 holds",
+      ])
+    #expect(report.files[0].checks?.first?.line == 8)
+    #expect(
+      report.files[1].checks
+        == [
+          .init(check: "A1", verdict: "holds"), .init(check: "A2", verdict: "holds"),
+          .init(check: "A3", verdict: "holds"), .init(check: "A4", verdict: "holds"),
+          .init(
+            check: "works", feature: "map", place: "foreground", line: 12, column: 7,
+            verdict: "holds"),
+        ])
+    #expect(report.files[2].checks == nil)
+    #expect(report.files[3].checks == nil)
+  }
+
+  @Test("JSON: a failing need's verdict beside the ones that hold, and the file's own checks")
+  func checkVerdicts() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write(
+      Self.paused + """
+        checks:
+          - name: never Always
+            never:
+              authorizationStatus: authorizedAlways
+          - reachable:
+              authorizationStatus: authorizedAlways
+
+        """, to: "paused.yaml")
+    let json = CLITests.run([path, "--format", "json"])
+    let report = try JSONDecoder().decode(DocumentedReport.self, from: Data(json.stdout.utf8))
+    let checks = try #require(report.files.first?.checks)
+    #expect(
+      checks.map {
+        [$0.check, $0.feature ?? $0.name ?? $0.index.map(String.init) ?? "", $0.verdict]
+      }
+        == [
+          ["A1", "", "holds"], ["A2", "", "holds"], ["A3", "", "holds"], ["A4", "", "holds"],
+          // Every user may choose Always in Settings: the `never` check fails, the
+          // `reachable` one holds.
+          ["works", "tracker", "fails"], ["check", "never Always", "fails"],
+          ["check", "2", "holds"],
+        ])
+    #expect(checks.map(\.index) == [nil, nil, nil, nil, nil, 1, 2])
+    #expect(checks[4].place == "background")
   }
 }
 

@@ -188,6 +188,7 @@ import Testing
         \(path):\(marked[0]): error: expected authorizationStatus 'authorizedAlways', got 'authorizedWhenInUse'
           11 |       authorizationStatus: authorizedAlways
              |                            ^
+          ios:      18
           expected: authorizedAlways
           actual:   authorizedWhenInUse
           because R1: the stored choice is While Using the App
@@ -225,6 +226,7 @@ import Testing
         \(path):\(marked[0]): error: step 'tap: allowOnce' cannot happen: no prompt is up (R6)
           5 |   - tap: allowOnce
             |     ^
+          ios:      18
           because R6: no prompt is up
           steps taken: none
           note: see 'authcheck rules R6' for the rules cited

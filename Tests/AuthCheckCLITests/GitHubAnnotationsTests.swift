@@ -85,7 +85,7 @@ import Testing
     let expected: String =
       "::error file=\(folder.url.path)/b%2C c%3A d.yaml,line=5,col=15,"
       + "title=FAIL fails%2C 100%25::expected prompt 'whenInUse', got 'none'%0A"
-      + "  expected: whenInUse%0A  actual:   none%0A"
+      + "  ios:      18%0A  expected: whenInUse%0A  actual:   none%0A"
       + "  because R6: no prompt is pending%0A"
       + "  steps taken:%0A    line 3: launch%0A"
       + "  note: see 'authcheck rules R6' for the rules cited"
@@ -155,7 +155,7 @@ import Testing
   }
 
   static let failureMessage: String =
-    "expected prompt 'whenInUse', got 'none'\n  expected: whenInUse\n"
+    "expected prompt 'whenInUse', got 'none'\n  ios:      18\n  expected: whenInUse\n"
     + "  actual:   none\n  because R6: no prompt is pending\n"
     + "  steps taken:\n    line 3: launch\n"
     + "  note: see 'authcheck rules R6' for the rules cited"

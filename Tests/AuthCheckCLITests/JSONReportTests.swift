@@ -25,6 +25,18 @@ struct DocumentedReport: Decodable, Equatable {
     var failure: Failure?
     var diagnostics: [Message]?
     var explored: Bool?
+    var checks: [Check]?
+  }
+
+  struct Check: Decodable, Equatable {
+    var check: String
+    var feature: String?
+    var place: String?
+    var index: Int?
+    var name: String?
+    var line: Int?
+    var column: Int?
+    var verdict: String
   }
 
   struct Failure: Decodable, Equatable {

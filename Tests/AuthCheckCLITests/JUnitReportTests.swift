@@ -57,7 +57,8 @@ import Testing
     }
     #expect(
       cases.map { $0.children.map(\.name) } == [
-        [], ["failure"], ["error"], [], ["failure"], ["error"],
+        ["properties"], ["properties", "failure"], ["error"], ["properties"],
+        ["properties", "failure"], ["error"],
       ])
     #expect(cases.map { $0.int("line") } == [1, 5, 3, 1, 5, 1])
   }
@@ -123,6 +124,25 @@ import Testing
     #expect(!text.contains("\u{1B}"))
     #expect(!text.contains("&#27;"))
     #expect(text.contains("<failure "))
+  }
+
+  @Test(
+    "every test case of a readable file names the iOS version the file gave, as does a failure",
+    arguments: [(17, ""), (18, ""), (26, " (iOS 18's rules)"), (27, " (iOS 18's rules)")])
+  func iosVersion(ios: Int, rules: String) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("ios: \(ios)\n" + CLITests.passing("passes"), to: "a.yaml")
+    try folder.write("ios: \(ios)\n" + CLITests.failing("fails"), to: "b.yaml")
+    let (run, root) = try Self.run([folder.url.path])
+    let cases = root.children("testsuite").flatMap { $0.children("testcase") }
+    try #require(cases.count == 2)
+    for testCase in cases {
+      let properties = testCase.children("properties").flatMap { $0.children("property") }
+      #expect(properties.map(\.attributes) == [["name": "ios", "value": String(ios)]])
+    }
+    let failure = try #require(cases[1].children("failure").first)
+    #expect(failure.text.contains("\n  ios:      \(ios)\(rules)\n  expected: whenInUse\n"))
+    #expect(run.stdout.contains("\n  ios:      \(ios)\(rules)\n  expected: whenInUse\n"))
   }
 
   @Test("the text output is unchanged by --junit")
