@@ -90,11 +90,16 @@ extension AppSystem {
     }
   }
 
-  /// The session names by catalogue index, for the rules' causes.
+  /// The session names by catalogue index, for the rules' causes, and the app's one manager
+  /// named after the first in the file (every manager is the explorer's one manager).
   public var names: Names {
     var sessions = Array(repeating: "", count: sessionIndex.count)
     for (id, index) in sessionIndex { sessions[index] = id }
-    return Names(sessions: sessions, purposeKeys: model.codec.keyNames)
+    let manager = app.features.lazy.flatMap(\.holds).compactMap { holding -> String? in
+      if case .manager(let name) = holding.kind { name } else { nil }
+    }.first
+    return Names(
+      sessions: sessions, purposeKeys: model.codec.keyNames, managers: manager.map { [$0] } ?? [])
   }
 
   func featureIndex(_ name: String) -> Int? { app.features.firstIndex { $0.name == name } }
@@ -187,6 +192,8 @@ extension AppSystem {
     case .requestAlwaysAuthorization: return "request: always"
     case .requestTemporaryFullAccuracyAuthorization(let key):
       return "request: temporaryFullAccuracy (purposeKey: \(model.codec.keyNames[Int(key.index)]))"
+    case .createManager(let id): return "manager: \(names.name(of: id))"
+    case .releaseManager(let id): return "release: \(names.name(of: id))"
     default: return summary(.event(event))
     }
   }

@@ -79,9 +79,9 @@ public struct AppSystem: TransitionSystem {
   let launchMask: UInt32
   let foregroundMask: UInt32
   let keepMask: UInt32
-  /// For each feature, each holding's model steps (to take, to release; `nil` for a manager)
-  /// and the features that hold the same thing, a bit each.
-  let holdings: [[(take: AuthorizationEvent?, release: AuthorizationEvent?, sharers: UInt32)]]
+  /// For each feature, each holding's model steps (to take, to release) and the features that
+  /// hold the same thing, a bit each (every manager is the same thing: ``event(_:taking:_:_:)``).
+  let holdings: [[(take: AuthorizationEvent, release: AuthorizationEvent, sharers: UInt32)]]
   /// For each feature, the model steps of its requests, in order.
   let requestEvents: [[AuthorizationEvent]]
   /// The number of bits a packed state uses.
@@ -140,7 +140,7 @@ public struct AppSystem: TransitionSystem {
       feature.holds.map { holding in
         var sharers: UInt32 = 0
         for (j, other) in app.features.enumerated()
-        where other.holds.contains(where: { $0.kind == holding.kind }) {
+        where other.holds.contains(where: { Self.sameThing($0.kind, holding.kind) }) {
           sharers |= 1 << UInt32(j)
         }
         return (
@@ -372,7 +372,7 @@ public struct AppSystem: TransitionSystem {
     _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     for holding in holdings[i] where holding.sharers & running & ~bit(i) == 0 {
-      if let event = holding.take { perform(event, in: &state, story: &story) }
+      perform(holding.take, in: &state, story: &story)
     }
     running |= bit(i)
   }
@@ -383,17 +383,27 @@ public struct AppSystem: TransitionSystem {
   ) {
     guard running & bit(i) != 0 else { return }
     for holding in holdings[i].reversed() where holding.sharers & running & ~bit(i) == 0 {
-      if let event = holding.release { perform(event, in: &state, story: &story) }
+      perform(holding.release, in: &state, story: &story)
     }
     running &= ~bit(i)
   }
 
-  /// The model's step that takes or releases `holding`; `nil` for a manager (R41: managers
-  /// come with the model's delegate callbacks).
+  /// Whether two holdings take the same thing in the model: the same session, iteration or
+  /// activity session, or any two managers (``event(_:taking:_:_:)``).
+  private static func sameThing(_ a: Holding.Kind, _ b: Holding.Kind) -> Bool {
+    switch (a, b) {
+    case (.manager, .manager): true
+    default: a == b
+    }
+  }
+
+  /// The model's step that takes or releases `holding`. Every manager of the app is the
+  /// explorer's one manager (R41 treats every manager alike: each delegate is called for the same
+  /// steps), held while any feature that holds a manager runs.
   private static func event(
     _ holding: Holding, taking: Bool, _ sessionIndex: [String: Int],
     _ codec: AuthorizationStateCodec
-  ) -> AuthorizationEvent? {
+  ) -> AuthorizationEvent {
     switch holding.kind {
     case .session(let id, let goal, _):
       let index = sessionIndex[id]!
@@ -405,7 +415,7 @@ public struct AppSystem: TransitionSystem {
     case .liveUpdates: return .liveUpdates(iterating: taking)
     case .monitor: return .monitor(iterating: taking)
     case .backgroundActivity: return .backgroundActivity(held: taking)
-    case .manager: return nil
+    case .manager: return taking ? .createManager(ManagerID(0)) : .releaseManager(ManagerID(0))
     }
   }
 

@@ -69,11 +69,14 @@ public struct StoryScenario: Hashable, Sendable {
     lines.append("steps:")
     let session = { (id: SessionID) in ScenarioText.quote(names.name(of: id)) }
     let key = { (key: PurposeKey) in system.model.codec.keyNames[Int(key.index)] }
+    let manager = { (id: ManagerID) in ScenarioText.quote(names.name(of: id)) }
     for (number, step) in story.enumerated() {
       lines.append("  # \(number + 1). \(step.step)")
-      if let event = step.event { lines += ScenarioText.step(event, session: session, key: key) }
+      if let event = step.event {
+        lines += ScenarioText.step(event, session: session, key: key, manager: manager)
+      }
       for event in step.reactionEvents {
-        lines += ScenarioText.step(event, session: session, key: key)
+        lines += ScenarioText.step(event, session: session, key: key, manager: manager)
       }
     }
     lines.append("  - expect:")

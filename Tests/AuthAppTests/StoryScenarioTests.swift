@@ -1,4 +1,5 @@
 import AuthApp
+import AuthModel
 import AuthScenario
 import Foundation
 import Testing
@@ -46,5 +47,48 @@ import Testing
       let (result, _) = try Self.run(scenario)
       #expect(result.failure == nil, "\(scenario.text)\n\(String(describing: result.failure))")
     }
+  }
+
+  /// Two features, each with a manager; the map's need fails in the background (it pauses).
+  static let managers = """
+    app: Two managers
+    info:
+      NSLocationWhenInUseUsageDescription: x
+    features:
+      map:
+        startedBy: foreground
+        holds:
+          - manager: main
+          - session: s
+            authorization: whenInUse
+          - liveUpdates
+        needs:
+          foreground:
+            updates: full
+      alerts:
+        holds:
+          - manager: alerts
+          - monitor
+
+    """
+
+  @Test("a feature's manager is created as an R41 step, which the stories write and run")
+  func managersAreModelSteps() throws {
+    let file = AppFile.parse(Array(Self.managers.utf8), path: "managers.yaml")
+    let app = try file.app.get()
+    let report = AppChecker.check(app)
+    #expect(report.passed, "\(report.failures)")
+    // The app's managers are the model's one manager, named after the first in the file: held
+    // while the map or the alerts run, created when the first of them starts.
+    let paths = report.paths()
+    #expect(!paths.isEmpty)
+    let text = paths.map(\.text).joined()
+    #expect(text.contains("  - manager: 'main'\n"))
+    for scenario in paths {
+      let (result, _) = try Self.run(scenario)
+      #expect(result.failure == nil, "\(scenario.text)\n\(String(describing: result.failure))")
+    }
+    let system = try AppSystem(app, cooperative: false)
+    #expect(system.names.name(of: ManagerID(0)) == "main")
   }
 }
