@@ -2,7 +2,7 @@ import AuthEngine
 import AuthExplorer
 import AuthModel
 
-/// An app's description as a transition system: the model of RULES.md with the app's features
+/// An app's description as a transition system: the model of docs/RULES.md with the app's features
 /// on top, explored by AuthEngine's breadth-first engine.
 ///
 /// ## The packed state

@@ -16,6 +16,40 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
 
   /// Whether a finding of this check fails the file.
   public var isError: Bool { self == .a1 }
+
+  /// What the check is about, in a few words.
+  public var title: String {
+    switch self {
+    case .a1: "a key the app's flow needs is missing from Info.plist"
+    case .a2: "premature Always"
+    case .a3: "a background feature that is not restored"
+    case .a4: "legacy requests on iOS 18 and later"
+    }
+  }
+
+  /// What the check finds and why it matters, in plain words.
+  public var statement: String {
+    switch self {
+    case .a1:
+      "An error, and the app is not explored: the when-in-use usage string for any feature that "
+        + "holds or requests location (every holding but a `none` session and a manager), the "
+        + "Always usage string for an `always` goal or `request: always`, a purpose key that "
+        + "NSLocationTemporaryUsageDescriptionDictionary lacks, `location` in UIBackgroundModes "
+        + "for a feature that holds a CLBackgroundActivitySession or needs anything in the "
+        + "background; and sessions or diagnostics on iOS 17. Without the key iOS shows no "
+        + "prompt (R7, R16, R23) or does not run the app in the background (R35)."
+    case .a2:
+      "A warning: a feature the app starts by itself (at launch or in the foreground) asks for "
+        + "Always, with an `always` session or `request: always`. Users are far more likely to "
+        + "allow Always when they have just asked for the feature that needs it; ask then."
+    case .a3:
+      "A warning: a feature the user starts has needs in the background but `restore: false`, "
+        + "so after iOS terminates the app the feature stays off until the user starts it again."
+    case .a4:
+      "A warning: `requestWhenInUseAuthorization()` and the other legacy requests on iOS 18 and "
+        + "later, where a CLServiceSession declares what the app needs and prompts for it (R18)."
+    }
+  }
 }
 
 /// One finding of a static check.

@@ -2,7 +2,7 @@ import AuthEngine
 import AuthExplorer
 import AuthModel
 
-/// A story of an app file written as a runnable scenario (SCENARIOS.md): the app's Info.plist
+/// A story of an app file written as a runnable scenario (docs/SCENARIOS.md): the app's Info.plist
 /// and starting settings, every step of the story with the model steps the app made in it
 /// (each feature start or stop as a comment, then its steps), and a last `expect`.
 public struct StoryScenario: Hashable, Sendable {

@@ -4,7 +4,7 @@ enum ExploreHelp {
     usage: authcheck explore [options]
 
     Explores every reachable state of the authorization model and checks the properties P1–P12
-    of RULES.md §11 on every transition, and that every witness is reached.
+    on every transition, and that every witness is reached ('authcheck rules P1' explains each).
 
     With no options: all 128 configurations (iOS 17 and 18 × six Info.plist keys) with the
     sessions always,whenInUse+Nav.

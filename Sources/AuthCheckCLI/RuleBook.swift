@@ -1,3 +1,4 @@
+import AuthApp
 import AuthModel
 
 /// The rule book as text: `docs/RULES.md` (``markdown``) and the entries `authcheck rules`
@@ -10,16 +11,20 @@ enum RuleBook {
   enum Entry: Hashable {
     case rule(Rule)
     case property(ModelProperty)
+    /// A static check of app files (docs/APPS.md), which their reports cite.
+    case appCheck(StaticCheck)
 
-    /// Every entry: the rules in order, then the properties.
+    /// Every entry: the rules in order, then the properties, then the app files' checks.
     static var all: [Entry] {
       Rule.allCases.map(Entry.rule) + ModelProperty.all.map(Entry.property)
+        + StaticCheck.allCases.map(Entry.appCheck)
     }
 
     var id: String {
       switch self {
       case .rule(let rule): rule.id
       case .property(let property): property.id
+      case .appCheck(let check): check.rawValue
       }
     }
 
@@ -27,6 +32,7 @@ enum RuleBook {
       switch self {
       case .rule(let rule): rule.title
       case .property(let property): property.title
+      case .appCheck(let check): check.title
       }
     }
 
@@ -79,6 +85,9 @@ enum RuleBook {
         "", "  follows from: " + property.rules.map(\.id).joined(separator: ", "),
         "  checked by 'authcheck explore': " + (property.isExplored ? "yes" : "not yet"),
       ]
+    case .appCheck(let check):
+      lines = ["\(check.rawValue) \(check.title)", "  (a static check of app files)", ""]
+      lines += TextWrapping.fill(check.statement, width: width, indent: "  ")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -102,12 +111,24 @@ enum RuleBook {
     lines.append("")
     for property in ModelProperty.all { lines += markdown(property) }
     lines += TextWrapping.fill(witnesses, width: width, indent: "")
-    lines += ["", "## Sources", ""]
+    lines += ["", "## Static checks of app files", ""]
+    lines += TextWrapping.fill(appChecksIntroduction, width: width, indent: "")
+    lines.append("")
+    for check in StaticCheck.allCases {
+      lines += ["### \(check.rawValue) \(check.title)", ""]
+      lines += TextWrapping.fill(check.statement, width: width, indent: "")
+      lines.append("")
+    }
+    lines += ["## Sources", ""]
     for source in RuleSource.allCases {
       lines += TextWrapping.wrap(source.name, width: width, first: "- ", rest: "  ")
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  private static let appChecksIntroduction =
+    "App files (docs/APPS.md) are checked before any exploration; their reports cite these "
+    + "ids, and `authcheck rules A2` explains one."
 
   private static func markdown(_ rule: Rule) -> [String] {
     let text = rule.text

@@ -1,3 +1,4 @@
+import AuthApp
 import AuthModel
 import AuthScenario
 
@@ -7,8 +8,8 @@ enum RulesCommand {
     usage: authcheck rules [ID…]
            authcheck rules --markdown
 
-    Without ids, lists every rule (R1–R42) and every property of the model (P1–P12) with its
-    title. With ids (for example 'authcheck rules R19 P7'), prints what each says, its sources,
+    Without ids, lists every rule (R1–R42), every property of the model (P1–P12) and every
+    static check of app files (A1–A4) with its title. With ids (for example 'authcheck rules R19 P7'), prints what each says, its sources,
     whether it is assumed and the model's own choices beside it. Ids ignore case. (To run the
     scenarios of a folder named 'rules', write 'authcheck ./rules'.)
 
@@ -67,11 +68,13 @@ enum RulesCommand {
   /// among the ids and titles, or the ranges of ids.
   static func unknown(_ argument: String) -> String {
     let entries = RuleBook.Entry.all
-    let ranges = "rules are R1–R\(Rule.allCases.count), properties P1–P\(ModelProperty.all.count)"
+    let ranges =
+      "rules are R1–R\(Rule.allCases.count), properties P1–P\(ModelProperty.all.count), "
+      + "app checks A1–A\(StaticCheck.allCases.count)"
     let quoted = "'\(argument.prefix(40))\(argument.count > 40 ? "…" : "")'"
     // A number out of range is no typo: name the ranges rather than a neighbour.
     let isNumbered =
-      argument.count > 1 && argument.first.map("RrPp".contains) == true
+      argument.count > 1 && argument.first.map("RrPpAa".contains) == true
       && argument.dropFirst().allSatisfy(\.isNumber)
     if !isNumbered,
       let match = EditDistance.suggestion(

@@ -1,7 +1,7 @@
 import AuthEngine
 import AuthModel
 
-/// The properties of RULES.md §11 that must hold on every reachable transition.
+/// The properties of docs/RULES.md that must hold on every reachable transition.
 public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   case p1 = "P1"
   case p2 = "P2"
@@ -325,7 +325,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Something that must happen in at least one reachable state, or the model is vacuous
-/// (RULES.md §11).
+/// (docs/RULES.md).
 public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
   case status(AuthorizationStatus)
   case accuracy(AccuracyAuthorization)

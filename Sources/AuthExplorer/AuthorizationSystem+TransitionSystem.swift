@@ -93,7 +93,7 @@ extension AuthorizationSystem: TransitionSystem {
       isDenied: observation.status == .denied, packed: packed)
   }
 
-  /// P1–P12, then every witness of RULES.md §11, each decided by its finding bit.
+  /// P1–P12, then every witness of docs/RULES.md, each decided by its finding bit.
   public var properties: [Property<AuthorizationSystem>] {
     var properties: [Property<AuthorizationSystem>] = []
     for p in AuthorizationProperty.allCases {

@@ -16,7 +16,7 @@ public struct ConfigurationReport: Sendable {
   public let isComplete: Bool
   /// P1–P12, in order.
   public let properties: [Finding]
-  /// Every witness of RULES.md §11, in order.
+  /// Every witness of docs/RULES.md, in order.
   public let witnesses: [Finding]
 
   /// What was found about one property or witness.

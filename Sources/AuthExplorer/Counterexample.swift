@@ -1,6 +1,6 @@
 import AuthModel
 
-/// A violated property's path written as a runnable scenario (SCENARIOS.md).
+/// A violated property's path written as a runnable scenario (docs/SCENARIOS.md).
 ///
 /// The steps are the path's; the last step is an `expect` of what the property demands of the
 /// final state, so running the file with `authcheck` on the model that violated the property

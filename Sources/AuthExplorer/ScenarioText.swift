@@ -1,6 +1,6 @@
 import AuthModel
 
-/// The lines of a scenario file (SCENARIOS.md) for written stories: counterexamples of
+/// The lines of a scenario file (docs/SCENARIOS.md) for written stories: counterexamples of
 /// `authcheck explore` and the stories of app files.
 package enum ScenarioText {
   /// `text` in single quotes, quotes doubled.

@@ -1,7 +1,7 @@
 /// The iOS release the app runs on.
 ///
 /// iOS 26 and 27 follow iOS 18's rules: Apple documents no change to location authorization,
-/// CLServiceSession or CLBackgroundActivitySession after iOS 18 (RULES.md §1). They are kept
+/// CLServiceSession or CLBackgroundActivitySession after iOS 18 (docs/RULES.md). They are kept
 /// apart from ``ios18`` so that reports name the version a scenario gave.
 public enum IOSVersion: Int, Hashable, Sendable, CaseIterable {
   case ios17 = 17

@@ -1,4 +1,4 @@
-/// Something that happens to the app: an app call, a user action, or the system (SCENARIOS.md
+/// Something that happens to the app: an app call, a user action, or the system (docs/SCENARIOS.md
 /// steps).
 public enum AuthorizationEvent: Hashable, Sendable {
   /// A cold launch into the foreground.

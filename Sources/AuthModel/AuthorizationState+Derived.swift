@@ -1,4 +1,4 @@
-// Values derived from the state by the rules of RULES.md §2, §6 and §8. None of them is
+// Values derived from the state by the rules of docs/RULES.md. None of them is
 // stored: each is computed here, in one place, and cites the rules that decide it.
 
 extension AuthorizationState {

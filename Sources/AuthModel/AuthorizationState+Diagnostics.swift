@@ -1,4 +1,4 @@
-// The diagnostics of RULES.md §7 (R24–R32), per holder, iOS 18 only (R39).
+// The diagnostics of docs/RULES.md (R24–R32), per holder, iOS 18 only (R39).
 
 extension AuthorizationState {
   /// The objects that report diagnostics now: every explicit session by id, then the implicit

@@ -1,6 +1,6 @@
 // What only the explorer (AuthExplorer) reads of the model, for the package alone: whether a
 // step changes nothing, the diagnostics every holder shares, and the raw words of the state
-// its codec packs. Every rule these read is decided where RULES.md places it; these only ask.
+// its codec packs. Every rule these read is decided where docs/RULES.md places it; these only ask.
 
 extension AuthorizationState {
   // MARK: Steps that change nothing

@@ -1,5 +1,5 @@
 // The transition function: a state and an event in, the next state or a refusal out. Pure: no
-// I/O, no clocks, no globals. Each rule of RULES.md §3–§6, §8–§10 that changes the state lives
+// I/O, no clocks, no globals. Each rule of docs/RULES.md that changes the state lives
 // here, in one place, commented with its id.
 
 extension AuthorizationState {

@@ -1,4 +1,4 @@
-/// Everything Core Location knows about one app at one moment (RULES.md §1).
+/// Everything Core Location knows about one app at one moment (docs/RULES.md).
 ///
 /// A small value: three bytes of flags and small enums, two fixed-size session lists and a bit set,
 /// no heap storage. Observable values
@@ -301,7 +301,7 @@ public enum HeldBackgroundActivity: Hashable, Sendable {
   case startedOutsideForeground
 }
 
-/// The persisted state a story starts from (SCENARIOS.md `start`).
+/// The persisted state a story starts from (docs/SCENARIOS.md `start`).
 public struct StartingState: Hashable, Sendable {
   public var location: LocationSetting
   /// The Precise toggle; `nil` is its default (on unless `NSLocationDefaultAccuracyReduced`).

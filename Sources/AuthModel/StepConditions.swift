@@ -1,5 +1,5 @@
 // Whether a step can happen: the one place where the model refuses a step. Every guard of
-// RULES.md that forbids a step (R3, R6, R9–R11, R13, R14, R16, R17, R21, R33–R39, R41) is written
+// docs/RULES.md that forbids a step (R3, R6, R9–R11, R13, R14, R16, R17, R21, R33–R39, R41) is written
 // in `StepConditions.refusal(of:)`, which sees only what the protocol gives, so what a refusal
 // depends on is those few values; the transition function asks it first and applies the step's
 // effect only after it.

@@ -1,6 +1,6 @@
 import AuthModel
 
-/// A scenario file, checked against the schema of SCENARIOS.md: the app as built, the story's
+/// A scenario file, checked against the schema of docs/SCENARIOS.md: the app as built, the story's
 /// steps, and what must be true after them.
 public struct Scenario: Hashable, Sendable {
   /// The name shown in reports.
@@ -108,7 +108,7 @@ public struct Expectation: Hashable, Sendable {
   }
 }
 
-/// An observable an `expect` step may check (SCENARIOS.md "Expectations").
+/// An observable an `expect` step may check (docs/SCENARIOS.md "Expectations").
 public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
   case authorizationStatus, accuracyAuthorization, prompt, settingsShows
   case updates, monitorEvents, backgroundActivity, backgroundIndicator, requestResult

@@ -1,6 +1,6 @@
 import AuthModel
 
-/// Checks a YAML tree against the scenario schema of SCENARIOS.md and builds the ``Scenario``.
+/// Checks a YAML tree against the scenario schema of docs/SCENARIOS.md and builds the ``Scenario``.
 ///
 /// Every problem becomes a positioned ``Diagnostic``; the checker goes on after one to report as
 /// many as it can, sorted by position, up to `YAMLReader.maximumErrorCount` errors and a note.
@@ -41,7 +41,7 @@ public struct ScenarioSchema: SchemaChecking {
     "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
     "terminate": .terminate,
   ]
-  /// The keys an `expect` step may check, in the order of SCENARIOS.md.
+  /// The keys an `expect` step may check, in the order of docs/SCENARIOS.md.
   public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
     "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",

@@ -2,7 +2,7 @@ extension YAMLNode.Scalar {
   /// What YAML 1.2's core schema makes of this scalar, as a text that two scalars share exactly
   /// when a YAML 1.2 parser reads them as equal values.
   ///
-  /// authcheck reads every scalar as text (SCENARIOS.md), but a file is also read by YAML tools,
+  /// authcheck reads every scalar as text (docs/SCENARIOS.md), but a file is also read by YAML tools,
   /// which read a plain `1` and `01` as one number, `true` and `True` as one boolean, `~` and
   /// `null` as null, `.5` and `0.5` as one float. Keys and ids are compared by this value, so
   /// that what authcheck accepts as distinct, every YAML tool reads as distinct too. Quoted

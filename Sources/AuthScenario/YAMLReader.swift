@@ -1,6 +1,6 @@
 /// Reads the strict subset of YAML 1.2 that scenario files are written in.
 ///
-/// The subset (see `SCENARIOS.md`): block mappings and block sequences nested by indentation,
+/// The subset (see `docs/SCENARIOS.md`): block mappings and block sequences nested by indentation,
 /// plain, single-quoted, double-quoted and literal block scalars, and one-line flow sequences of
 /// scalars. Every file the reader accepts means the same to any YAML 1.2 parser; everything
 /// else (anchors, aliases, tags, flow mappings, complex keys, directives, document markers,

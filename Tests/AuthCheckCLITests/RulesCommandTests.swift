@@ -1,3 +1,4 @@
+import AuthApp
 import AuthModel
 import Foundation
 import TestSupport
@@ -15,7 +16,9 @@ import Testing
     let starts = run.lines.filter { $0.first?.isLetter == true }.map {
       String($0.prefix { $0 != " " })
     }
-    #expect(starts == Rule.allCases.map(\.id) + ModelProperty.all.map(\.id))
+    #expect(
+      starts == Rule.allCases.map(\.id) + ModelProperty.all.map(\.id)
+        + StaticCheck.allCases.map(\.rawValue))
     #expect(run.lines.contains("R19  sessions created while in use"))
     #expect(run.lines.contains("R42  refusals are observable"))
   }
@@ -36,10 +39,22 @@ import Testing
     #expect(assumed.stdout.contains("\n  sources:\n    none cited\n"))
   }
 
+  @Test("the app files' static checks, which their reports cite, are explained too")
+  func appChecks() {
+    let run = CLITests.run(["rules", "a2", "A1"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("A2 premature Always\n  (a static check of app files)\n"))
+    #expect(run.stdout.contains("\nA1 a key the app's flow needs is missing from Info.plist\n"))
+    #expect(run.stdout.contains("(R7, R16, R23)"))
+  }
+
   @Test(
     "an unknown id is a usage error naming it, with a suggestion or the ranges",
     arguments: [
-      ("R43", "unknown rule or property 'R43' (rules are R1–R42, properties P1–P12)"),
+      (
+        "R43",
+        "unknown rule or property 'R43' (rules are R1–R42, properties P1–P12, app checks A1–A4)"
+      ),
       ("relaunh", "unknown rule or property 'relaunh'; did you mean 'R36' (relaunch)?"),
       ("--markdwn", "unknown option '--markdwn'; did you mean '--markdown'?"),
     ])
