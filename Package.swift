@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AuthModel", targets: ["AuthModel"]),
+    .library(name: "AuthFake", targets: ["AuthFake"]),
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
     .library(name: "AuthExplorer", targets: ["AuthExplorer"]),
@@ -18,6 +19,8 @@ let package = Package(
   dependencies: [],
   targets: [
     .target(name: "AuthModel"),
+    // Core Location–shaped objects for an app's own tests, backed by the model (docs/TESTING.md).
+    .target(name: "AuthFake", dependencies: ["AuthModel"]),
     .target(name: "AuthScenario", dependencies: ["AuthModel"]),
     .target(name: "AuthEngine"),
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel"]),
@@ -42,6 +45,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
+    .testTarget(name: "AuthFakeTests", dependencies: ["AuthFake", "AuthModel", "AuthScenario"]),
     .testTarget(
       name: "AuthScenarioTests", dependencies: ["AuthScenario", "AuthApp", "TestSupport"]),
     .testTarget(

@@ -96,3 +96,8 @@ public struct Refusal: Error, Hashable, Sendable {
     }
   }
 }
+
+extension Refusal: CustomStringConvertible {
+  /// The refusal in one readable line, citing its rule: "no prompt is up (R6)".
+  public var description: String { message() }
+}

@@ -136,6 +136,7 @@ import Testing
   static func paths(_ text: String) -> [String] {
     let folders = [
       "scenarios/", "docs/", "Sources/", "Tests/", "Benchmarks/", "Plugins/", "Fuzz/", ".ci/",
+      "Examples/",
     ]
     let pieces = text.split(separator: "`", omittingEmptySubsequences: false)
     return stride(from: 1, to: pieces.count, by: 2).map { String(pieces[$0]) }.filter { word in
@@ -164,6 +165,20 @@ import Testing
       if text.contains("../shared") { missing.append("\(document): names ../shared") }
     }
     #expect(missing.isEmpty, "\(missing)")
+  }
+
+  @Test("a Swift example that names a file is that file's text, which the tests compile")
+  func swiftExamplesAreTested() throws {
+    let examples = Self.documents.flatMap { (try? Self.blocks($0)) ?? [] }.filter {
+      $0.info.hasPrefix("swift ")
+    }
+    #expect(!examples.isEmpty)
+    for block in examples {
+      let path = String(block.info.dropFirst("swift ".count))
+      let file = try String(
+        contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+      #expect(file.contains(block.text), "\(block.document):\(block.line) is not in \(path)")
+    }
   }
 
   @Test("the link and path finders find what they should")

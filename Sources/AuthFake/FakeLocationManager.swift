@@ -1,0 +1,91 @@
+import AuthModel
+
+/// What a ``FakeLocationManager`` calls, as `CLLocationManagerDelegate` does.
+@MainActor
+public protocol FakeLocationManagerDelegate: AnyObject {
+  /// The manager's authorization status or accuracy changed, or the manager was just created
+  /// (R41).
+  func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager)
+}
+
+/// A `CLLocationManager` backed by a ``FakeDevice``: what it reports and when its delegate is
+/// called are the model's (R41).
+///
+/// Its delegate is called once after it is created (when the delegate is set), after every
+/// step that changes the authorization status or the accuracy, never after one that changes
+/// neither (Keep Only While Using, a request with no effect), and never while the app is not
+/// running. Each manager gets its own calls. Releasing the last reference releases the manager.
+@MainActor
+public final class FakeLocationManager {
+  /// The name the device's story gives this manager.
+  public let name: String
+  private let device: FakeDevice
+  /// Set when the app was terminated: this object belongs to a run that is over.
+  var isReleased = false
+
+  /// The delegate; setting it delivers the call of the manager's creation, if not yet made.
+  public weak var delegate: (any FakeLocationManagerDelegate)? {
+    didSet { device.deliver() }
+  }
+
+  /// Creates a manager in the app running on `device` (R41). Created while the app does not
+  /// run, or past the eighth manager held, it is refused: see ``FakeDevice/refusedAppCalls``.
+  public init(device: FakeDevice) {
+    self.device = device
+    name = device.nextName("manager")
+    if device.appCall({ s throws(Refusal) in try s.createManager(name) }) == nil {
+      device.register(self)
+    } else {
+      isReleased = true
+    }
+  }
+
+  /// `CLLocationManager.authorizationStatus`.
+  public var authorizationStatus: AuthorizationStatus { device.simulator.authorizationStatus }
+
+  /// `CLLocationManager.accuracyAuthorization`.
+  public var accuracyAuthorization: AccuracyAuthorization {
+    device.simulator.accuracyAuthorization
+  }
+
+  /// `requestWhenInUseAuthorization()` (R13).
+  public func requestWhenInUseAuthorization() {
+    device.appCall { s throws(Refusal) in try s.requestWhenInUseAuthorization() }
+  }
+
+  /// `requestAlwaysAuthorization()` (R14, R15).
+  public func requestAlwaysAuthorization() {
+    device.appCall { s throws(Refusal) in try s.requestAlwaysAuthorization() }
+  }
+
+  /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)` (R16): the
+  /// completion runs once the user answers the prompt it shows, or at once if it shows none;
+  /// its argument is the refusal when the app could not make the call.
+  public func requestTemporaryFullAccuracyAuthorization(
+    withPurposeKey purposeKey: String,
+    completion: (@MainActor (Refusal?) -> Void)? = nil
+  ) {
+    let refusal = device.appCall { s throws(Refusal) in
+      try s.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
+    }
+    if refusal == nil && device.simulator.requestResult == .prompted {
+      device.awaitFullAccuracyAnswer(completion ?? { _ in })
+    } else {
+      completion?(refusal)
+    }
+  }
+
+  /// The async form: returns once the user answered the prompt, or at once if none shows.
+  ///
+  /// - Throws: the ``Refusal`` when the app could not make the call.
+  public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String)
+    async throws(Refusal)
+  {
+    let refusal: Refusal? = await withCheckedContinuation { continuation in
+      requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) {
+        continuation.resume(returning: $0)
+      }
+    }
+    if let refusal { throw refusal }
+  }
+}

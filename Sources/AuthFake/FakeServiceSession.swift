@@ -1,0 +1,123 @@
+import AuthModel
+
+/// A `CLServiceSession` backed by a ``FakeDevice`` (R17–R21): held from creation until
+/// ``invalidate()``, the last reference going, or the app's termination.
+@MainActor
+public final class FakeServiceSession {
+  /// `CLServiceSession.Diagnostic`: what the session's diagnostics say, Apple's property names
+  /// as `Bool`s (R24–R32).
+  public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The app is denied: Never, or Ask Next Time answered with Don't Allow (R25).
+    public var authorizationDenied: Bool
+    /// Location Services are off for the whole device (R24).
+    public var authorizationDeniedGlobally: Bool
+    /// Parental controls or a device profile restrict location (R26).
+    public var authorizationRestricted: Bool
+    /// A prompt for this app is up or waiting for the foreground (R27).
+    public var authorizationRequestInProgress: Bool
+    /// The app is not in use enough for what the session asks (R28).
+    public var insufficientlyInUse: Bool
+    /// The app must hold a session to get location (R29).
+    public var serviceSessionRequired: Bool
+    /// The session asks for Always and the user kept While Using (R30).
+    public var alwaysAuthorizationDenied: Bool
+    /// The session names a purpose key and accuracy is reduced (R31).
+    public var fullAccuracyDenied: Bool
+    /// Accuracy is reduced for the app (R32).
+    public var accuracyLimited: Bool
+
+    /// The diagnostic with the flags set.
+    public init(_ flags: DiagnosticFlags) {
+      authorizationDenied = flags.contains(.authorizationDenied)
+      authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
+      authorizationRestricted = flags.contains(.authorizationRestricted)
+      authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
+      insufficientlyInUse = flags.contains(.insufficientlyInUse)
+      serviceSessionRequired = flags.contains(.serviceSessionRequired)
+      alwaysAuthorizationDenied = flags.contains(.alwaysAuthorizationDenied)
+      fullAccuracyDenied = flags.contains(.fullAccuracyDenied)
+      accuracyLimited = flags.contains(.accuracyLimited)
+    }
+
+    /// The flags set, as a list of Apple's names: `[authorizationRequestInProgress]`.
+    public var description: String {
+      let set: [(Bool, String)] = [
+        (authorizationDenied, "authorizationDenied"),
+        (authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+        (authorizationRestricted, "authorizationRestricted"),
+        (authorizationRequestInProgress, "authorizationRequestInProgress"),
+        (insufficientlyInUse, "insufficientlyInUse"),
+        (serviceSessionRequired, "serviceSessionRequired"),
+        (alwaysAuthorizationDenied, "alwaysAuthorizationDenied"),
+        (fullAccuracyDenied, "fullAccuracyDenied"), (accuracyLimited, "accuracyLimited"),
+      ]
+      return "[" + set.filter(\.0).map(\.1).joined(separator: ", ") + "]"
+    }
+  }
+
+  /// The name the device's story gives this session.
+  public let name: String
+  private let device: FakeDevice
+  private var continuations: [AsyncStream<Diagnostic>.Continuation] = []
+  private var last: Diagnostic?
+  private var ended = false
+
+  /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)` in the app running on `device`.
+  /// Refused (the app is not running, iOS 17, R17, R39), it holds nothing and its diagnostics
+  /// finish at once: see ``FakeDevice/refusedAppCalls``.
+  public init(
+    device: FakeDevice, authorization: AuthorizationRequirement,
+    fullAccuracyPurposeKey: String? = nil
+  ) {
+    self.device = device
+    name = device.nextName("session")
+    let refusal = device.appCall { s throws(Refusal) in
+      try s.createSession(
+        name, authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+    }
+    if refusal == nil { device.register(self) } else { ended = true }
+    last = current
+  }
+
+  /// The session's diagnostic now, `nil` once it is no longer held.
+  public var current: Diagnostic? {
+    guard !ended, let flags = device.simulator.diagnostics(forSession: name) else { return nil }
+    return Diagnostic(flags)
+  }
+
+  /// `CLServiceSession.diagnostics`: the diagnostic now, then each time it changes; finishes
+  /// when the session is invalidated, released or the app terminates.
+  public var diagnostics: AsyncStream<Diagnostic> {
+    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream()
+    if let current {
+      continuation.yield(current)
+      continuations.append(continuation)
+    } else {
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// `invalidate()` (R21): the session ends at once.
+  public func invalidate() {
+    guard !ended else { return }
+    device.appCall { s throws(Refusal) in try s.invalidateSession(name) }
+    device.forget(self)
+    finish()
+  }
+
+  /// Yields the diagnostic if it changed.
+  func publish() {
+    guard let now = current else { return finish() }
+    guard now != last else { return }
+    last = now
+    for continuation in continuations { continuation.yield(now) }
+  }
+
+  /// Ends the session's streams.
+  func finish() {
+    ended = true
+    for continuation in continuations { continuation.finish() }
+    continuations = []
+  }
+}

@@ -1,0 +1,221 @@
+import AuthFake
+import AuthModel
+import AuthScenario
+import Testing
+
+/// Records what a delegate sees: the status and accuracy it reads at each call.
+@MainActor
+final class RecordingDelegate: FakeLocationManagerDelegate {
+  var calls: [String] = []
+  func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
+    calls.append(
+      "\(manager.authorizationStatus.rawValue)/\(manager.accuracyAuthorization.rawValue)")
+  }
+}
+
+@MainActor
+@Suite struct FakeDeviceTests {
+  static let plist = InfoPlist(
+    whenInUseUsageDescription: "Shows stations near you",
+    alwaysAndWhenInUseUsageDescription: "Reminds you when you arrive",
+    temporaryUsageDescriptions: ["Walk": "Walking directions"], backgroundModes: ["location"])
+
+  static func device(_ ios: IOSVersion = .ios18) -> FakeDevice {
+    FakeDevice(configuration: AppConfiguration(ios: ios, infoPlist: plist))
+  }
+
+  @Test("R41: one call at creation, one per change of status or accuracy, none for no change")
+  func delegateCalls() throws {
+    let device = Self.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    let delegate = RecordingDelegate()
+    manager.delegate = delegate
+    #expect(delegate.calls == ["notDetermined/fullAccuracy"])
+    manager.requestWhenInUseAuthorization()
+    #expect(device.prompt == .whenInUse)
+    #expect(delegate.calls.count == 1, "a prompt on screen changes neither value")
+    try device.tap(.allowWhileUsing, precise: false)
+    #expect(
+      delegate.calls == ["notDetermined/fullAccuracy", "authorizedWhenInUse/reducedAccuracy"])
+    manager.requestAlwaysAuthorization()
+    #expect(device.prompt == .alwaysUpgrade)
+    try device.tap(.keepOnlyWhileUsing)
+    #expect(delegate.calls.count == 2, "Keep Only While Using changes nothing the delegate reads")
+    manager.requestWhenInUseAuthorization()
+    #expect(delegate.calls.count == 2, "a request with no effect calls nothing")
+    try device.enterBackground()
+    try device.changeSettings(.precise(true))
+    #expect(delegate.calls.last == "authorizedWhenInUse/fullAccuracy")
+    #expect(device.refusedAppCalls.isEmpty)
+  }
+
+  @Test("R41: no call while the app is not running; termination releases every manager")
+  func noCallWhileNotRunning() throws {
+    let device = Self.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    let delegate = RecordingDelegate()
+    manager.delegate = delegate
+    try device.terminate()
+    try device.changeSettings(.location(.never))
+    try device.changeSettings(.location(.whileUsing))
+    #expect(delegate.calls == ["notDetermined/fullAccuracy"])
+    // The app's code does not run: a manager it would create is refused (R41).
+    _ = FakeLocationManager(device: device)
+    #expect(device.refusedAppCalls.map(\.rule) == [.r41])
+    try device.launch()
+    let next = FakeLocationManager(device: device)
+    let nextDelegate = RecordingDelegate()
+    next.delegate = nextDelegate
+    #expect(nextDelegate.calls == ["authorizedWhenInUse/fullAccuracy"])
+  }
+
+  @Test("several managers each get their own calls; a released one gets none")
+  func severalManagers() throws {
+    let device = Self.device()
+    try device.launch()
+    let first = FakeLocationManager(device: device)
+    let firstDelegate = RecordingDelegate()
+    first.delegate = firstDelegate
+    var second: FakeLocationManager? = FakeLocationManager(device: device)
+    let secondDelegate = RecordingDelegate()
+    second?.delegate = secondDelegate
+    first.requestWhenInUseAuthorization()
+    try device.tap(.allowOnce)
+    #expect(
+      firstDelegate.calls == ["notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy"])
+    #expect(secondDelegate.calls == firstDelegate.calls)
+    second = nil
+    #expect(second == nil)
+    try device.enterBackground()
+    try device.wait()
+    #expect(firstDelegate.calls.last == "notDetermined/fullAccuracy", "Allow Once lapsed (R12)")
+    #expect(secondDelegate.calls.count == 2)
+  }
+
+  @Test("a step iOS never allows throws its rule and changes nothing")
+  func refusedStep() throws {
+    let device = Self.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    let delegate = RecordingDelegate()
+    manager.delegate = delegate
+    #expect(throws: Refusal(.r6, .noPromptUp)) { try device.tap(.allowOnce) }
+    #expect(throws: Refusal(.r38, .settingsWhileInForeground)) {
+      try device.changeSettings(.location(.always))
+    }
+    #expect(manager.authorizationStatus == .notDetermined)
+    #expect(delegate.calls.count == 1)
+  }
+
+  @Test("a session's diagnostics: the value now, each change, and the end at invalidate")
+  func diagnosticsStream() async throws {
+    let device = Self.device()
+    try device.launch()
+    let session = FakeServiceSession(device: device, authorization: .whenInUse)
+    var iterator = session.diagnostics.makeAsyncIterator()
+    let first = await iterator.next()
+    #expect(first?.authorizationRequestInProgress == true)
+    #expect(first?.description == "[authorizationRequestInProgress]")
+    try device.tap(.allowWhileUsing, precise: false)
+    let second = await iterator.next()
+    #expect(second == FakeServiceSession.Diagnostic([]))
+    session.invalidate()
+    #expect(await iterator.next() == nil)
+    #expect(device.refusedAppCalls.map(\.rule) == [])
+  }
+
+  @Test("a session's diagnostics finish when the app terminates; on iOS 17 it is refused (R39)")
+  func diagnosticsFinish() async throws {
+    let device = Self.device()
+    try device.launch()
+    let session = FakeServiceSession(device: device, authorization: .always)
+    var iterator = session.diagnostics.makeAsyncIterator()
+    #expect(await iterator.next() != nil)
+    try device.terminate()
+    #expect(await iterator.next() == nil)
+    #expect(session.current == nil)
+    let old = Self.device(.ios17)
+    try old.launch()
+    let refused = FakeServiceSession(device: old, authorization: .whenInUse)
+    var none = refused.diagnostics.makeAsyncIterator()
+    #expect(await none.next() == nil)
+    #expect(old.refusedAppCalls.map(\.rule) == [.r39])
+  }
+
+  @Test("temporary full accuracy: the completion runs when the user answers")
+  func fullAccuracy() async throws {
+    let device = Self.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    manager.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing, precise: false)
+    var answered = false
+    manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { refusal in
+      #expect(refusal == nil)
+      answered = true
+    }
+    #expect(device.prompt == .temporaryFullAccuracy)
+    #expect(!answered)
+    try device.tap(.allowOnce)
+    #expect(answered)
+    #expect(manager.accuracyAuthorization == .fullAccuracy)
+    // Already full: the async form returns at once.
+    try await manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk")
+  }
+
+  /// One story, told to the fake and to the scenario runner: the delegate's calls are the
+  /// runner's `callbacks`.
+  @Test("the delegate calls a test sees are the scenario runner's callbacks for the same story")
+  func sameAsScenarioRunner() throws {
+    let device = Self.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    let delegate = RecordingDelegate()
+    manager.delegate = delegate
+    manager.requestAlwaysAuthorization()
+    try device.tap(.allowWhileUsing, precise: false)
+    try device.enterBackground()
+    try device.wait()
+    try device.backgroundEvent()
+    try device.tap(.changeToAlwaysAllow)
+    try device.changeSettings(.precise(true))
+    try device.enterForeground()
+    let scenario = """
+      scenario: the same story
+      info:
+        NSLocationWhenInUseUsageDescription: Shows stations near you
+        NSLocationAlwaysAndWhenInUseUsageDescription: Reminds you when you arrive
+        NSLocationTemporaryUsageDescriptionDictionary:
+          Walk: Walking directions
+        UIBackgroundModes: [location]
+      steps:
+        - launch
+        - manager: m
+        - request: always
+        - tap: allowWhileUsing
+          precise: off
+        - background
+        - wait
+        - system: backgroundEvent
+        - tap: changeToAlwaysAllow
+        - settings:
+            precise: on
+        - foreground
+        - expect:
+            callbacks:
+              m: [\(delegate.calls.joined(separator: ", "))]
+
+      """
+    // Provisional Always reads as Always at once (R14): Change to Always Allow changes nothing.
+    #expect(
+      delegate.calls == [
+        "notDetermined/fullAccuracy", "authorizedAlways/reducedAccuracy",
+        "authorizedAlways/fullAccuracy",
+      ])
+    let parsed = try ScenarioFile.parse(Array(scenario.utf8), path: "same.yaml").scenario.get()
+    let result = ScenarioRunner.run(parsed)
+    #expect(result.failure == nil, "\(String(describing: result.failure))")
+  }
+}
