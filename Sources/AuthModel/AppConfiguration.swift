@@ -26,6 +26,7 @@ public struct AppConfiguration: Hashable, Sendable {
   /// The most purpose keys a dictionary may have (the per-run decline memory is a bit set).
   public static let maximumPurposeKeys = 32
 
+  /// The iOS version; 26 and 27 follow iOS 18's rules (``IOSVersion/rules``).
   public let ios: IOSVersion
   /// A deliberately broken rule, or `nil` (always, outside tests of the tools themselves).
   public let mutation: ModelMutation?
@@ -87,10 +88,12 @@ public struct AppConfiguration: Hashable, Sendable {
       + "\(maximumPurposeKeys) are supported"
   }
 
+  /// Two configurations are equal when they give the same app on the same iOS.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.ios == rhs.ios && lhs.mutation == rhs.mutation && lhs.infoPlist == rhs.infoPlist
   }
 
+  /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ios)
     hasher.combine(mutation)

@@ -32,6 +32,7 @@
 ///   == ["notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy"])
 /// ```
 public struct AuthorizationSimulator: Sendable {
+  /// The app as built and the iOS it runs on.
   public let configuration: AppConfiguration
   /// The current state. Read it to pack or compare states; change it only through steps.
   public private(set) var state: AuthorizationState
@@ -57,6 +58,7 @@ public struct AuthorizationSimulator: Sendable {
     public var cause: [Citation]
   }
 
+  /// A story of the app of `configuration`, from what iOS remembers (`start`: a fresh install by default).
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
     self.configuration = configuration
     self.state = AuthorizationState(configuration: configuration, start: start)
@@ -141,21 +143,27 @@ public struct AuthorizationSimulator: Sendable {
     return calls
   }
 
+  /// The user launches the app into the foreground (R19, R37).
   @discardableResult public mutating func launch() throws(Refusal) -> [Citation] {
     try apply(.launch)
   }
+  /// Core Location relaunches the terminated app into the background (R36).
   @discardableResult public mutating func relaunchInBackground() throws(Refusal) -> [Citation] {
     try apply(.relaunchInBackground)
   }
+  /// The app leaves the foreground (R3).
   @discardableResult public mutating func enterBackground() throws(Refusal) -> [Citation] {
     try apply(.enterBackground)
   }
+  /// The app returns to the foreground (R3).
   @discardableResult public mutating func enterForeground() throws(Refusal) -> [Citation] {
     try apply(.enterForeground)
   }
+  /// Time passes: grace periods end, temporary grants of an app not in use lapse (R12).
   @discardableResult public mutating func wait() throws(Refusal) -> [Citation] {
     try apply(.wait)
   }
+  /// iOS terminates the app (R37).
   @discardableResult public mutating func terminate() throws(Refusal) -> [Citation] {
     try apply(.terminate)
   }
@@ -180,26 +188,32 @@ public struct AuthorizationSimulator: Sendable {
     try apply(.invalidateSession(try sessionID(id)))
   }
 
+  /// The app starts or stops iterating `CLLocationUpdate.liveUpdates()` (R17, R33).
   @discardableResult
   public mutating func liveUpdates(iterating: Bool) throws(Refusal) -> [Citation] {
     try apply(.liveUpdates(iterating: iterating))
   }
+  /// The app starts or stops iterating `CLMonitor.events` (R17, R34).
   @discardableResult
   public mutating func monitor(iterating: Bool) throws(Refusal) -> [Citation] {
     try apply(.monitor(iterating: iterating))
   }
+  /// The app creates or invalidates a CLBackgroundActivitySession (R35, R37).
   @discardableResult
   public mutating func backgroundActivity(held: Bool) throws(Refusal) -> [Citation] {
     try apply(.backgroundActivity(held: held))
   }
+  /// `requestWhenInUseAuthorization()` (R13).
   @discardableResult
   public mutating func requestWhenInUseAuthorization() throws(Refusal) -> [Citation] {
     try apply(.requestWhenInUseAuthorization)
   }
+  /// `requestAlwaysAuthorization()` (R14, R15).
   @discardableResult
   public mutating func requestAlwaysAuthorization() throws(Refusal) -> [Citation] {
     try apply(.requestAlwaysAuthorization)
   }
+  /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` (R16).
   @discardableResult
   public mutating func requestTemporaryFullAccuracyAuthorization(
     withPurposeKey key: String
@@ -213,6 +227,7 @@ public struct AuthorizationSimulator: Sendable {
   {
     try apply(.tap(button, precise: precise))
   }
+  /// The user changes Settings (R38).
   @discardableResult
   public mutating func changeSettings(_ change: SettingsChange) throws(Refusal) -> [Citation] {
     try apply(.settings(change))
@@ -225,14 +240,23 @@ public struct AuthorizationSimulator: Sendable {
 
   // MARK: Observables
 
+  /// `CLLocationManager.authorizationStatus` now (R1).
   public var authorizationStatus: AuthorizationStatus { value(.authorizationStatus) }
+  /// `CLLocationManager.accuracyAuthorization` now (R2).
   public var accuracyAuthorization: AccuracyAuthorization { value(.accuracyAuthorization) }
+  /// The prompt on screen, or waiting for the foreground (R6).
   public var prompt: Prompt { value(.prompt) }
+  /// What the Settings app shows for the app's location.
   public var settingsShows: LocationSetting { value(.settingsShows) }
+  /// What live updates deliver now (R33).
   public var liveUpdates: LiveUpdatesDelivery { value(.liveUpdates) }
+  /// Whether monitor events are delivered now (R34).
   public var monitorEvents: MonitorEventsDelivery { value(.monitorEvents) }
+  /// The CLBackgroundActivitySession the running app holds (R35, R37).
   public var backgroundActivity: BackgroundActivityStatus { value(.backgroundActivity) }
+  /// Whether the blue location indicator shows (R35, R37).
   public var backgroundIndicator: BackgroundIndicator { value(.backgroundIndicator) }
+  /// The result of the last legacy request this run, `nil` if none was made (R13–R16).
   public var requestResult: RequestResult? {
     var trace = Trace.off
     return state.requestResult(trace: &trace)

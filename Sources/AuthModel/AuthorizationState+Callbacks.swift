@@ -3,9 +3,12 @@
 /// What a CLLocationManager's delegate reads in `locationManagerDidChangeAuthorization(_:)`:
 /// `authorizationStatus` (R1) and `accuracyAuthorization` (R2).
 public struct AuthorizationPair: Hashable, Sendable, CustomStringConvertible {
+  /// What the delegate reads as `authorizationStatus`.
   public var authorizationStatus: AuthorizationStatus
+  /// What the delegate reads as `accuracyAuthorization`.
   public var accuracyAuthorization: AccuracyAuthorization
 
+  /// The pair of `authorizationStatus` and `accuracyAuthorization`.
   public init(
     authorizationStatus: AuthorizationStatus, accuracyAuthorization: AccuracyAuthorization
   ) {

@@ -165,6 +165,7 @@ public struct HolderSequence: Sequence, IteratorProtocol {
     self.hasDiagnostics = hasDiagnostics
   }
 
+  /// The next holder, or `nil` after the last.
   @inlinable
   public mutating func next() -> Holder? {
     guard hasDiagnostics else { return nil }

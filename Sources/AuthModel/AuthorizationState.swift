@@ -147,6 +147,7 @@ public struct AuthorizationState: Hashable, Sendable {
 
   // MARK: Volatile: gone at termination.
 
+  /// Whether the app runs, and where (R3, R37).
   @inlinable public var app: AppRunState {
     get { AppRunState(code: bits(Field.app, 2)) }
     set { setBits(Field.app, 2, newValue.code) }
@@ -303,14 +304,20 @@ public enum HeldBackgroundActivity: Hashable, Sendable {
 
 /// The persisted state a story starts from (docs/SCENARIOS.md `start`).
 public struct StartingState: Hashable, Sendable {
+  /// The app's stored location choice.
   public var location: LocationSetting
   /// The Precise toggle; `nil` is its default (on unless `NSLocationDefaultAccuracyReduced`).
   public var precise: Bool?
+  /// The device's Location Services switch.
   public var locationServicesEnabled: Bool
+  /// Parental controls or a device profile lock location settings (R26, R38).
   public var restrictionsEnabled: Bool
+  /// The one upgrade prompt to Always was shown in an earlier run (R15).
   public var alwaysPromptSpent: Bool
+  /// Whether the app runs when the story starts, and where.
   public var app: AppRunState
 
+  /// What iOS remembers when a story starts; the defaults are a fresh install, not running.
   public init(
     location: LocationSetting = .askNextTime, precise: Bool? = nil,
     locationServicesEnabled: Bool = true, restrictionsEnabled: Bool = false,

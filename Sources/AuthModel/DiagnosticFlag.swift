@@ -41,25 +41,34 @@ public enum DiagnosticFlag: String, Hashable, Sendable, CaseIterable, Comparable
     }
   }
 
+  /// Core Location's order: by the rule that decides the flag.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rule < rhs.rule }
 }
 
 /// The diagnostic flags set on one holder.
 public struct DiagnosticFlags: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
+  /// A bit per flag.
   public private(set) var rawValue: UInt16
 
+  /// No flag set.
   public init() { rawValue = 0 }
 
+  /// The flags of `flags`.
   public init<S: Sequence>(_ flags: S) where S.Element == DiagnosticFlag {
     rawValue = 0
     for flag in flags { insert(flag) }
   }
 
+  /// The flags listed: `[.authorizationDenied]`.
   public init(arrayLiteral flags: DiagnosticFlag...) { self.init(flags) }
 
+  /// Whether `flag` is set.
   public func contains(_ flag: DiagnosticFlag) -> Bool { rawValue & flag.bit != 0 }
+  /// Sets `flag`.
   public mutating func insert(_ flag: DiagnosticFlag) { rawValue |= flag.bit }
+  /// Whether no flag is set.
   public var isEmpty: Bool { rawValue == 0 }
+  /// Sets the flags of `other` too.
   public mutating func formUnion(_ other: DiagnosticFlags) { rawValue |= other.rawValue }
 
   /// The flags in the order of `DiagnosticFlag.allCases`.

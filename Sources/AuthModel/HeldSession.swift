@@ -1,5 +1,6 @@
 /// A CLServiceSession the app holds (R17–R19).
 public struct HeldSession: Hashable, Sendable {
+  /// The session's id in the story.
   public var id: SessionID
   /// The goal it states.
   public var authorization: AuthorizationRequirement
@@ -9,6 +10,7 @@ public struct HeldSession: Hashable, Sendable {
   /// use, and the app has not entered the foreground since.
   public var createdInUse: Bool
 
+  /// A session held with this goal and purpose key, created in use unless said otherwise (R19).
   public init(
     id: SessionID, authorization: AuthorizationRequirement,
     fullAccuracyPurposeKey: PurposeKey? = nil, createdInUse: Bool = true
@@ -58,8 +60,12 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     static let lanes: UInt64 = 1 &<< count &- 1
   }
 
+  /// No session.
   public init() {}
 
+  /// The sessions of `sessions`, in order.
+  ///
+  /// - Precondition: at most ``capacity`` of them.
   public init<S: Sequence>(_ sessions: S) where S.Element == HeldSession {
     for session in sessions { append(session) }
   }
@@ -71,9 +77,12 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     precondition(count <= Self.capacity, "more than \(Self.capacity) sessions")
     return count
   }
+  /// The first position.
   public var startIndex: Int { 0 }
+  /// The position after the last session.
   public var endIndex: Int { count }
 
+  /// The session at `position`, in creation order.
   public subscript(position: Int) -> HeldSession {
     get {
       precondition(position >= 0 && position < count, "session index out of range")
@@ -101,6 +110,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     }
   }
 
+  /// Whether ``capacity`` sessions are held (R17).
   public var isFull: Bool { count == Self.capacity }
 
   /// Where the createdInUse bits start in `flags` (`Field.inUse`).
@@ -124,6 +134,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
       | flags(removing: position, from: Field.inUse)
   }
 
+  /// Ends every session.
   public mutating func removeAll() {
     self = HeldSessions()
   }
@@ -140,6 +151,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
     return position < count ? position : nil
   }
 
+  /// Whether the session `id` is held.
   public func contains(_ id: SessionID) -> Bool { firstIndex(of: id) != nil }
 
   // MARK: Lanes

@@ -4,8 +4,11 @@
 /// higher indexes name keys the app uses but the dictionary lacks (R23). ``AuthorizationSimulator``
 /// assigns them from the names you give it.
 public struct PurposeKey: Hashable, Sendable, Comparable {
+  /// The key's place among the dictionary's keys, sorted.
   public let index: UInt8
+  /// The key at `index` of the sorted dictionary.
   public init(index: UInt8) { self.index = index }
+  /// The dictionary's order.
   public static func < (lhs: PurposeKey, rhs: PurposeKey) -> Bool { lhs.index < rhs.index }
 }
 
@@ -14,8 +17,11 @@ public struct PurposeKey: Hashable, Sendable, Comparable {
 /// Core Location never sees it (R19 matches sessions by what they require); it lets a story or a
 /// test name its sessions. ``AuthorizationSimulator`` maps names to these.
 public struct SessionID: Hashable, Sendable, Comparable {
+  /// The number the model knows it by.
   public let rawValue: UInt8
+  /// The identifier numbered `rawValue`.
   public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+  /// In the order of their numbers.
   public static func < (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -24,8 +30,11 @@ public struct SessionID: Hashable, Sendable, Comparable {
 ///
 /// ``AuthorizationSimulator`` maps the names a story gives its managers to these.
 public struct ManagerID: Hashable, Sendable, Comparable {
+  /// The number the model knows it by.
   public let rawValue: UInt8
+  /// The identifier numbered `rawValue`.
   public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+  /// In the order of their numbers.
   public static func < (lhs: ManagerID, rhs: ManagerID) -> Bool { lhs.rawValue < rhs.rawValue }
   /// The manager's bit in ``AuthorizationState/heldManagers``.
   @inlinable public var bit: UInt8 { 1 &<< (rawValue & 7) }
@@ -40,22 +49,26 @@ public struct Names: Sendable {
   /// Manager names by ``ManagerID/rawValue``.
   public var managers: [String]
 
+  /// The names of sessions, purpose keys and managers, by number.
   public init(sessions: [String] = [], purposeKeys: [String] = [], managers: [String] = []) {
     self.sessions = sessions
     self.purposeKeys = purposeKeys
     self.managers = managers
   }
 
+  /// The manager's name, or `#N` if it has none.
   public func name(of manager: ManagerID) -> String {
     let i = Int(manager.rawValue)
     return i < managers.count ? managers[i] : "#\(i)"
   }
 
+  /// The session's name, or `#N` if it has none.
   public func name(of session: SessionID) -> String {
     let i = Int(session.rawValue)
     return i < sessions.count ? sessions[i] : "#\(i)"
   }
 
+  /// The purpose key's name, or `#N` if it has none.
   public func name(of key: PurposeKey) -> String {
     let i = Int(key.index)
     return i < purposeKeys.count ? purposeKeys[i] : "#\(i)"

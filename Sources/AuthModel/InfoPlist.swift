@@ -19,6 +19,7 @@ public struct InfoPlist: Hashable, Sendable {
   /// `UIBackgroundModes`; only `location` matters to Core Location (R33, R35).
   public var backgroundModes: [String]
 
+  /// The keys given; those left out are absent from the app's Info.plist.
   public init(
     whenInUseUsageDescription: String? = nil,
     alwaysAndWhenInUseUsageDescription: String? = nil,

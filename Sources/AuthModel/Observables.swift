@@ -32,6 +32,7 @@ public enum AuthorizationRequirement: String, Hashable, Sendable, CaseIterable, 
     }
   }
 
+  /// From the goal that asks least to the one that asks most.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 

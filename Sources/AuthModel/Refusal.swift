@@ -2,9 +2,12 @@
 ///
 /// The model never ignores a step silently: a step is applied, or refused with one of these.
 public struct Refusal: Error, Hashable, Sendable {
+  /// The rule that forbids the step.
   public let rule: Rule
+  /// What stands in the way, in the model's terms.
   public let reason: Reason
 
+  /// A refusal citing `rule`: made by the model's refusal function (StepConditions.swift).
   public init(_ rule: Rule, _ reason: Reason) {
     self.rule = rule
     self.reason = reason

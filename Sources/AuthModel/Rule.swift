@@ -14,6 +14,7 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
   /// The rule's id as the spec writes it, for example `R30`.
   public var id: String { "R\(rawValue)" }
 
+  /// The id: `R19`.
   public var description: String { id }
 
   /// Parses an id such as `R30`.
@@ -71,5 +72,6 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     }
   }
 
+  /// In the rule book's order.
   public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,14 +1,17 @@
 /// A rule that decided something, with the concrete cause in this state.
 public struct Citation: Hashable, Sendable, CustomStringConvertible {
+  /// The rule cited.
   public let rule: Rule
   /// Lowercase words, for example "session 'late' was created while the app was not in use".
   public let cause: String
 
+  /// A citation of `rule` with its concrete cause.
   public init(_ rule: Rule, _ cause: String) {
     self.rule = rule
     self.cause = cause
   }
 
+  /// `R19: the app is in the foreground`.
   public var description: String { "\(rule.id): \(cause)" }
 }
 
