@@ -32,6 +32,7 @@ public final class FakeDevice {
   private var managers: [(name: String, manager: Weak<FakeLocationManager>)] = []
   private var sessions: [(name: String, session: Weak<FakeServiceSession>)] = []
   private var fullAccuracyCompletions: [@MainActor (Refusal?) -> Void] = []
+  private var streams: [(publish: @MainActor () -> Void, finish: @MainActor () -> Void)] = []
   private var created = 0
 
   /// A device with the app installed, not running, and what iOS remembers from before.
@@ -64,6 +65,8 @@ public final class FakeDevice {
     managers.removeAll()
     for entry in sessions { entry.session.object?.finish() }
     sessions.removeAll()
+    for stream in streams { stream.finish() }
+    streams.removeAll()
   }
   /// The user taps `button` on the prompt on screen; `precise` sets the Precise toggle of the
   /// when-in-use prompt (R9–R11).
@@ -130,6 +133,14 @@ public final class FakeDevice {
     sessions.removeAll { $0.name == session.name }
   }
 
+  /// Keeps a stream of the model's values, published after every step, finished at
+  /// termination.
+  func addStream(
+    _ publish: @escaping @MainActor () -> Void, _ finish: @escaping @MainActor () -> Void
+  ) {
+    streams.append((publish, finish))
+  }
+
   func awaitFullAccuracyAnswer(_ completion: @escaping @MainActor (Refusal?) -> Void) {
     fullAccuracyCompletions.append(completion)
   }
@@ -156,6 +167,7 @@ public final class FakeDevice {
       for _ in calls { delegate.locationManagerDidChangeAuthorization(manager) }
     }
     for entry in sessions { entry.session.object?.publish() }
+    for stream in streams { stream.publish() }
     if simulator.prompt != .temporaryFullAccuracy && !fullAccuracyCompletions.isEmpty {
       let completions = fullAccuracyCompletions
       fullAccuracyCompletions = []

@@ -219,3 +219,77 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
     #expect(result.failure == nil, "\(String(describing: result.failure))")
   }
 }
+
+@MainActor
+@Suite struct FakeStreamTests {
+  @Test("live updates: what they deliver now and at each change, stopped when the loop ends")
+  func liveUpdates() async throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    var updates = device.liveUpdates().makeAsyncIterator()
+    // An implicit when-in-use session prompts (R17, R18): nothing arrives yet.
+    let first = try #require(await updates.next())
+    #expect(first.fix == LiveUpdatesDelivery.none)
+    #expect(first.authorizationRequestInProgress)
+    try device.tap(.allowWhileUsing, precise: false)
+    let second = try #require(await updates.next())
+    #expect(second.fix == .reduced)
+    #expect(second.accuracyLimited)
+    #expect(second.description == "reduced [accuracyLimited]")
+    #expect(device.simulator.state.iteratingLiveUpdates)
+    updates = device.liveUpdates().makeAsyncIterator()  // the first stream ends here
+    #expect(device.refusedAppCalls.map(\.rule) == [.r33], "a second iteration is refused")
+    #expect(await updates.next() == nil)
+    for _ in 0..<10 where device.simulator.state.iteratingLiveUpdates { await Task.yield() }
+    #expect(!device.simulator.state.iteratingLiveUpdates)
+  }
+
+  @Test("monitor events: each change as the model decides it; the stream ends at termination")
+  func monitorEvents() async throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let session = FakeServiceSession(device: device, authorization: .always)
+    var events = device.monitorEvents().makeAsyncIterator()
+    var seen: [FakeMonitorEvent] = []
+    /// The model's value now, which the stream's last element must be.
+    func now() -> FakeMonitorEvent {
+      FakeMonitorEvent(
+        delivered: device.simulator.monitorEvents == .delivered,
+        flags: device.simulator.diagnostics(for: .monitor) ?? [])
+    }
+    seen.append(try #require(await events.next()))
+    #expect(seen.last == now())
+    #expect(seen.last?.delivered == false, "a prompt is up: nothing is delivered yet")
+    try device.tap(.allowWhileUsing)
+    seen.append(try #require(await events.next()))
+    #expect(seen.last == now())
+    #expect(seen.last?.delivered == true, "authorized and in use (R34)")
+    #expect(session.current != nil)
+    try device.terminate()
+    #expect(await events.next() == nil)
+    #expect(device.refusedAppCalls.isEmpty)
+  }
+
+  @Test("a background activity session keeps the app in use; started outside it waits (R35)")
+  func backgroundActivity() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    manager.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing)
+    let activity = FakeBackgroundActivitySession(device: device)
+    #expect(activity.isActive)
+    try device.enterBackground()
+    try device.wait()
+    #expect(activity.isActive)
+    #expect(device.simulator.backgroundIndicator == .shown)
+    activity.invalidate()
+    #expect(!activity.isActive)
+    let late = FakeBackgroundActivitySession(device: device)
+    #expect(!late.isActive, "started outside the foreground: inactive (R35)")
+    try device.enterForeground()
+    #expect(late.isActive)
+    _ = FakeBackgroundActivitySession(device: device)
+    #expect(device.refusedAppCalls.map(\.rule) == [.r35], "one is held already")
+  }
+}

@@ -1,0 +1,147 @@
+import AuthModel
+
+/// One element of `CLLocationUpdate.liveUpdates()`: whether a fix arrives and how precise, with
+/// the iOS 18 flags of the update (R24–R33).
+public struct FakeLocationUpdate: Hashable, Sendable, CustomStringConvertible {
+  /// What the update carries: a fix at full accuracy, a reduced one, or none (R33).
+  public var fix: LiveUpdatesDelivery
+  /// Location Services are off for the whole device (R24).
+  public var authorizationDeniedGlobally: Bool
+  /// The app is denied (R25).
+  public var authorizationDenied: Bool
+  /// Parental controls or a device profile restrict location (R26).
+  public var authorizationRestricted: Bool
+  /// A prompt for this app is up or waiting for the foreground (R27).
+  public var authorizationRequestInProgress: Bool
+  /// The app is not in use enough to get updates (R28).
+  public var insufficientlyInUse: Bool
+  /// The app must hold a session to get updates (R29).
+  public var serviceSessionRequired: Bool
+  /// Accuracy is reduced for the app (R32).
+  public var accuracyLimited: Bool
+
+  /// The update with `fix` and the flags set.
+  public init(fix: LiveUpdatesDelivery, _ flags: DiagnosticFlags) {
+    self.fix = fix
+    authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
+    authorizationDenied = flags.contains(.authorizationDenied)
+    authorizationRestricted = flags.contains(.authorizationRestricted)
+    authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
+    insufficientlyInUse = flags.contains(.insufficientlyInUse)
+    serviceSessionRequired = flags.contains(.serviceSessionRequired)
+    accuracyLimited = flags.contains(.accuracyLimited)
+  }
+
+  /// `full [accuracyLimited]`: the fix, then the flags set.
+  public var description: String {
+    let flags: [(Bool, String)] = [
+      (authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+      (authorizationDenied, "authorizationDenied"),
+      (authorizationRestricted, "authorizationRestricted"),
+      (authorizationRequestInProgress, "authorizationRequestInProgress"),
+      (insufficientlyInUse, "insufficientlyInUse"),
+      (serviceSessionRequired, "serviceSessionRequired"), (accuracyLimited, "accuracyLimited"),
+    ]
+    return "\(fix.rawValue) [" + flags.filter(\.0).map(\.1).joined(separator: ", ") + "]"
+  }
+}
+
+/// One element of `CLMonitor.events` as far as authorization goes: whether events are
+/// delivered, with the flags of the monitor's diagnostics (R24–R29, R34).
+public struct FakeMonitorEvent: Hashable, Sendable {
+  /// Whether the monitor's events reach the app now (R34).
+  public var delivered: Bool
+  /// The flags of the monitor's diagnostics.
+  public var flags: DiagnosticFlags
+
+  /// The event state with these values.
+  public init(delivered: Bool, flags: DiagnosticFlags) {
+    self.delivered = delivered
+    self.flags = flags
+  }
+}
+
+/// A stream of a value the model decides, yielded now and on every change.
+@MainActor
+final class ModelStream<Value: Equatable & Sendable> {
+  private let continuation: AsyncStream<Value>.Continuation
+  private let read: @MainActor () -> Value?
+  private var last: Value?
+  private(set) var finished = false
+
+  init(_ continuation: AsyncStream<Value>.Continuation, read: @escaping @MainActor () -> Value?) {
+    self.continuation = continuation
+    self.read = read
+    last = read()
+    if let last { continuation.yield(last) } else { finish() }
+  }
+
+  /// Yields the value if it changed; finishes when there is none any more.
+  func publish() {
+    guard !finished else { return }
+    guard let now = read() else { return finish() }
+    guard now != last else { return }
+    last = now
+    continuation.yield(now)
+  }
+
+  func finish() {
+    guard !finished else { return }
+    finished = true
+    continuation.finish()
+  }
+}
+
+extension FakeDevice {
+  /// `CLLocationUpdate.liveUpdates()` in the app's code: starts iterating live updates (R33)
+  /// and yields what they deliver now and at each change. Stopping the iteration (leaving the
+  /// loop) stops them at the next turn of the main actor; termination finishes the stream.
+  /// Refused (the app is not running, or already iterates), it finishes at once: see
+  /// ``refusedAppCalls``.
+  public func liveUpdates() -> AsyncStream<FakeLocationUpdate> {
+    let (stream, continuation) = AsyncStream<FakeLocationUpdate>.makeStream()
+    guard appCall({ s throws(Refusal) in try s.liveUpdates(iterating: true) }) == nil else {
+      continuation.finish()
+      return stream
+    }
+    let updates = ModelStream(continuation) { [unowned self] () -> FakeLocationUpdate? in
+      guard simulator.state.iteratingLiveUpdates else { return nil }
+      return FakeLocationUpdate(
+        fix: simulator.liveUpdates, simulator.diagnostics(for: .liveUpdates) ?? [])
+    }
+    addStream(updates.publish, updates.finish)
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        guard let self, !updates.finished else { return }
+        updates.finish()
+        self.appCall { s throws(Refusal) in try s.liveUpdates(iterating: false) }
+      }
+    }
+    return stream
+  }
+
+  /// `CLMonitor.events` in the app's code: starts iterating monitor events (R34) and yields
+  /// whether they are delivered, now and at each change. Like ``liveUpdates()`` otherwise.
+  public func monitorEvents() -> AsyncStream<FakeMonitorEvent> {
+    let (stream, continuation) = AsyncStream<FakeMonitorEvent>.makeStream()
+    guard appCall({ s throws(Refusal) in try s.monitor(iterating: true) }) == nil else {
+      continuation.finish()
+      return stream
+    }
+    let events = ModelStream(continuation) { [unowned self] () -> FakeMonitorEvent? in
+      guard simulator.state.iteratingMonitor else { return nil }
+      return FakeMonitorEvent(
+        delivered: simulator.monitorEvents == .delivered,
+        flags: simulator.diagnostics(for: .monitor) ?? [])
+    }
+    addStream(events.publish, events.finish)
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        guard let self, !events.finished else { return }
+        events.finish()
+        self.appCall { s throws(Refusal) in try s.monitor(iterating: false) }
+      }
+    }
+    return stream
+  }
+}
