@@ -293,3 +293,35 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
     #expect(device.refusedAppCalls.map(\.rule) == [.r35], "one is held already")
   }
 }
+
+@MainActor
+@Suite struct FakeProtocolTests {
+  /// App code written against the protocol, as it would be for CLLocationManager too.
+  @MainActor final class Onboarding {
+    let manager: any LocationAuthorizing
+    init(_ manager: any LocationAuthorizing) { self.manager = manager }
+    var needsToAsk: Bool { manager.authorizationPair.authorizationStatus == .notDetermined }
+    func ask() { manager.requestWhenInUseAuthorization() }
+  }
+
+  @Test("app code holding LocationAuthorizing runs on the fake")
+  func protocolDrivesTheFake() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let onboarding = Onboarding(FakeLocationManager(device: device))
+    #expect(onboarding.needsToAsk)
+    onboarding.ask()
+    try device.tap(.allowWhileUsing, precise: false)
+    #expect(!onboarding.needsToAsk)
+    #expect(
+      onboarding.manager.authorizationPair.description == "authorizedWhenInUse/reducedAccuracy")
+  }
+
+  @Test("a refusal reads as one line naming its rule, as a description and as an error")
+  func refusalText() throws {
+    let refusal = Refusal(.r6, .noPromptUp)
+    #expect(refusal.description == "no prompt is up (R6)")
+    #expect((refusal as any Error).localizedDescription == "no prompt is up (R6)")
+    #expect("\(refusal)" == "no prompt is up (R6)")
+  }
+}
