@@ -19,7 +19,7 @@ public final class FakeBackgroundActivitySession {
 
   /// Whether the session is active now: it keeps the app in use and shows the blue indicator
   /// (R35).
-  public var isActive: Bool { held && device.simulator.backgroundActivity == .active }
+  public var isActive: Bool { held && device.simulator.backgroundActivityStatus == .active }
 
   /// `invalidate()`: the session ends.
   public func invalidate() {

@@ -107,7 +107,7 @@ extension FakeDevice {
     let updates = ModelStream(continuation) { [unowned self] () -> FakeLocationUpdate? in
       guard simulator.state.iteratingLiveUpdates else { return nil }
       return FakeLocationUpdate(
-        fix: simulator.liveUpdates, simulator.diagnostics(for: .liveUpdates) ?? [])
+        fix: simulator.liveUpdatesDelivery, simulator.diagnostics(for: .liveUpdates) ?? [])
     }
     addStream(updates.publish, updates.finish)
     continuation.onTermination = { [weak self] _ in

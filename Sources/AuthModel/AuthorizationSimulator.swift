@@ -249,11 +249,11 @@ public struct AuthorizationSimulator: Sendable {
   /// What the Settings app shows for the app's location.
   public var settingsShows: LocationSetting { value(.settingsShows) }
   /// What live updates deliver now (R33).
-  public var liveUpdates: LiveUpdatesDelivery { value(.liveUpdates) }
+  public var liveUpdatesDelivery: LiveUpdatesDelivery { value(.liveUpdates) }
   /// Whether monitor events are delivered now (R34).
   public var monitorEvents: MonitorEventsDelivery { value(.monitorEvents) }
   /// The CLBackgroundActivitySession the running app holds (R35, R37).
-  public var backgroundActivity: BackgroundActivityStatus { value(.backgroundActivity) }
+  public var backgroundActivityStatus: BackgroundActivityStatus { value(.backgroundActivity) }
   /// Whether the blue location indicator shows (R35, R37).
   public var backgroundIndicator: BackgroundIndicator { value(.backgroundIndicator) }
   /// The result of the last legacy request this run, `nil` if none was made (R13–R16).

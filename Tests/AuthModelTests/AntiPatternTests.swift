@@ -88,7 +88,7 @@ import Testing
     try location.liveUpdates(iterating: true)
     try location.monitor(iterating: true)
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.monitorEvents == .delivered)
   }
 
@@ -98,7 +98,7 @@ import Testing
     try location.createSession("geofence", authorization: .always)
     try location.liveUpdates(iterating: true)
     try location.monitor(iterating: true)
-    #expect(location.liveUpdates == .reduced)
+    #expect(location.liveUpdatesDelivery == .reduced)
     #expect(location.monitorEvents == .none)
     #expect(location.flags("monitor") == [.accuracyLimited])
   }
@@ -115,10 +115,10 @@ import Testing
     try location.liveUpdates(iterating: true)
     try location.wait()
     try location.wait()
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     #expect(location.flags("liveUpdates") == [])
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.flags("liveUpdates") == [.insufficientlyInUse])
   }
 
@@ -130,7 +130,7 @@ import Testing
     try location.liveUpdates(iterating: true)
     #expect(location.prompt == .whenInUse)
     try location.tap(.dontAllow)
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.flags("liveUpdates") == [.authorizationDenied])
     // The app cannot ask again: it must offer a manual picker and point to Settings.
     try location.requestWhenInUseAuthorization()
@@ -138,7 +138,7 @@ import Testing
     try location.enterBackground()
     try location.changeSettings(.location(.whileUsing))
     try location.enterForeground()
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     #expect(location.flags("liveUpdates") == [])
   }
 
@@ -149,14 +149,14 @@ import Testing
     try location.enterBackground()
     try location.changeSettings(.locationServices(false))
     try location.enterForeground()
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(
       location.flags("liveUpdates") == [.authorizationDeniedGlobally, .authorizationDenied])
     #expect(location.settingsShows == .whileUsing, "the app's own choice is intact")
     try location.enterBackground()
     try location.changeSettings(.locationServices(true))
     try location.enterForeground()
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
   }
 
   // MARK: 5) Wrong accuracy for use case
@@ -173,17 +173,17 @@ import Testing
       try $0.tap(.allowWhileUsing, precise: true)
     }
     try location.tap(.allowWhileUsing)
-    #expect(location.liveUpdates == .reduced)
+    #expect(location.liveUpdatesDelivery == .reduced)
     #expect(location.flags("liveUpdates") == [.accuracyLimited])
     try location.createSession(
       "navigation", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .temporaryFullAccuracy)
     try location.tap(.allowOnce)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     try location.invalidateSession("navigation")
     try location.backgroundPastGrace()
     try location.enterForeground()
-    #expect(location.liveUpdates == .reduced, "the grant ended with the use (R12)")
+    #expect(location.liveUpdatesDelivery == .reduced, "the grant ended with the use (R12)")
   }
 
   // MARK: 6) Not stopping updates
@@ -198,7 +198,7 @@ import Testing
     try location.backgroundActivity(held: true)
     try location.backgroundPastGrace()
     #expect(location.backgroundIndicator == .shown)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     try location.terminate()
     #expect(location.backgroundIndicator == .shown, "carried across termination")
   }
@@ -212,7 +212,7 @@ import Testing
     try location.backgroundActivity(held: false)
     try location.backgroundPastGrace()
     #expect(location.backgroundIndicator == .hidden)
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.holderNames == [])
     try location.terminate()
     #expect(location.backgroundIndicator == .hidden)
@@ -234,8 +234,8 @@ import Testing
     // Even after a legacy request is answered, nothing is delivered.
     try location.requestWhenInUseAuthorization()
     try location.tap(.allowWhileUsing)
-    #expect(location.liveUpdates == .none)
-    #expect(location.backgroundActivity == .inactive)
+    #expect(location.liveUpdatesDelivery == .none)
+    #expect(location.backgroundActivityStatus == .inactive)
     #expect(location.flags("liveUpdates") == [.serviceSessionRequired])
     #expect(location.rules(of: .liveUpdates).contains(.r29))
   }
@@ -247,13 +247,13 @@ import Testing
     try location.liveUpdates(iterating: true)
     #expect(location.prompt == .whenInUse)
     try location.tap(.allowWhileUsing)
-    #expect(location.liveUpdates == .reduced)
+    #expect(location.liveUpdatesDelivery == .reduced)
     try location.createSession(
       "navigation", authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
     #expect(location.prompt == .temporaryFullAccuracy)
     try location.tap(.dontAllow)
     #expect(location.flags("navigation") == [.fullAccuracyDenied])
     #expect(location.flags("app") == [])
-    #expect(location.liveUpdates == .reduced)
+    #expect(location.liveUpdatesDelivery == .reduced)
   }
 }

@@ -92,7 +92,7 @@ import Testing
       try location.backgroundActivity(held: true)
       try location.backgroundPastGrace()
     }
-    #expect(location.liveUpdates == c.updates)
+    #expect(location.liveUpdatesDelivery == c.updates)
     #expect(location.monitorEvents == c.monitorEvents)
     #expect(location.rules(of: .liveUpdates).contains(.r33))
     #expect(location.rules(of: .monitorEvents).contains(.r34))
@@ -101,14 +101,14 @@ import Testing
   @Test("R33 R34 nothing is delivered to an app that does not iterate")
   func notIterating() throws {
     var location = try launched(start: .init(location: .always))
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.monitorEvents == .none)
     try location.liveUpdates(iterating: true)
     try location.monitor(iterating: true)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     try location.liveUpdates(iterating: false)
     try location.monitor(iterating: false)
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.monitorEvents == .none)
   }
 
@@ -200,7 +200,7 @@ import Testing
   func backgroundActivity(_ c: ActivityCase) throws {
     var location = try launched(info: c.info, start: c.start)
     try c.steps(&location)
-    #expect(location.backgroundActivity == c.status)
+    #expect(location.backgroundActivityStatus == c.status)
     #expect(location.backgroundIndicator == c.indicator)
   }
 
@@ -315,7 +315,7 @@ import Testing
     try location.terminate()
     #expect(location.prompt == .none)
     #expect(location.holderNames == [])
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.requestResult == nil)
     #expect(location.state.declinedPurposeKeys == 0)
     #expect(location.state.sessionsAtTermination.count == 1)
@@ -344,7 +344,7 @@ import Testing
     var location = try Self.carried()
     #expect(location.backgroundIndicator == .shown)
     #expect(location.rules(of: .backgroundIndicator).contains(.r37))
-    #expect(location.backgroundActivity == .none)
+    #expect(location.backgroundActivityStatus == .none)
     #expect(location.isInUse)
     try location.wait()
     #expect(location.authorizationStatus == .authorizedWhenInUse, "Allow Once survives")
@@ -352,9 +352,9 @@ import Testing
     try location.backgroundActivity(held: true)
     try location.liveUpdates(iterating: true)
     try location.wait()
-    #expect(location.backgroundActivity == .active)
+    #expect(location.backgroundActivityStatus == .active)
     #expect(location.backgroundIndicator == .shown)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     #expect(location.state.allowOnce == true)
   }
 
@@ -363,14 +363,14 @@ import Testing
     var location = try Self.carried()
     try location.relaunchInBackground()
     try location.liveUpdates(iterating: true)
-    #expect(location.liveUpdates == .full, "in use until it is resumed or ends")
+    #expect(location.liveUpdatesDelivery == .full, "in use until it is resumed or ends")
     let citations = try location.wait()
     #expect(rules(citations).contains(.r37))
     #expect(location.backgroundIndicator == .hidden)
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.authorizationStatus == .notDetermined, "Allow Once lapsed (R12)")
     try location.backgroundActivity(held: true)
-    #expect(location.backgroundActivity == .inactive, "too late: started outside the foreground")
+    #expect(location.backgroundActivityStatus == .inactive, "too late: started outside the foreground")
   }
 
   @Test("R37 a carried session ends at a termination before it is resumed")
@@ -395,7 +395,7 @@ import Testing
     #expect(location.authorizationStatus == .authorizedWhenInUse, "Allow Once kept")
     try location.relaunchInBackground()
     try location.backgroundActivity(held: true)
-    #expect(location.backgroundActivity == .active)
+    #expect(location.backgroundActivityStatus == .active)
   }
 
   @Test("R37 R12 a suspended carried session keeps nothing in use: the next wait ends Allow Once")

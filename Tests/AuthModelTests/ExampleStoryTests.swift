@@ -31,7 +31,7 @@ import Testing
 }
 
 extension ExampleStoryTests {
-  @Test("the README's library example plays as written")
+  @Test("a navigation story of full accuracy declined plays as written")
   func readmeLibraryExample() throws {
     var location = AuthorizationSimulator(
       configuration: AppConfiguration(

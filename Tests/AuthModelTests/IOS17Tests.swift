@@ -38,7 +38,7 @@ import Testing
     try location.requestWhenInUseAuthorization()
     #expect(location.prompt == .whenInUse)
     try location.tap(.allowWhileUsing)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
   }
 
   @Test("R39 NSLocationRequireExplicitServiceSession means nothing on iOS 17")
@@ -49,8 +49,8 @@ import Testing
     try location.liveUpdates(iterating: true)
     try location.backgroundActivity(held: true)
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == .full)
-    #expect(location.backgroundActivity == .active)
+    #expect(location.liveUpdatesDelivery == .full)
+    #expect(location.backgroundActivityStatus == .active)
     #expect(location.backgroundIndicator == .shown)
   }
 
@@ -62,7 +62,7 @@ import Testing
     try location.liveUpdates(iterating: true)
     try location.monitor(iterating: true)
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == (ios == .ios17 ? .full : .none))
+    #expect(location.liveUpdatesDelivery == (ios == .ios17 ? .full : .none))
     #expect(location.monitorEvents == (ios == .ios17 ? .delivered : .none))
     #expect(location.rules(of: .liveUpdates).contains(.r20))
   }
@@ -73,10 +73,10 @@ import Testing
   func reducedOnIOS17(ios: IOSVersion) throws {
     var location = try launched(ios: ios, start: .init(location: .whileUsing, precise: false))
     try location.liveUpdates(iterating: true)
-    #expect(location.liveUpdates == (ios == .ios17 ? .none : .reduced))
+    #expect(location.liveUpdatesDelivery == (ios == .ios17 ? .none : .reduced))
     #expect(location.rules(of: .liveUpdates).contains(.r40) == (ios == .ios17))
     try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
     try location.tap(.allowOnce)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
   }
 }

@@ -33,13 +33,13 @@ import Testing
     try location.createSession("app", authorization: .whenInUse)
     try location.liveUpdates(iterating: true)
     try location.tap(.allowWhileUsing)
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     // The user creates the first location reminder.
     try location.createSession("reminders", authorization: .always)
     #expect(location.prompt == .alwaysUpgrade)
     try location.tap(.keepOnlyWhileUsing)
     #expect(location.flags("reminders") == [.alwaysAuthorizationDenied])
-    #expect(location.liveUpdates == .full, "the when-in-use features still work")
+    #expect(location.liveUpdatesDelivery == .full, "the when-in-use features still work")
     #expect(location.authorizationStatus == .authorizedWhenInUse)
   }
 
@@ -97,7 +97,7 @@ import Testing
     var location = try launched(info: c.info, start: .init(location: .whileUsing))
     try location.liveUpdates(iterating: true)
     try c.steps(&location)
-    #expect(location.liveUpdates == c.updates)
+    #expect(location.liveUpdatesDelivery == c.updates)
     #expect(location.backgroundIndicator == c.indicator)
     #expect(location.authorizationStatus != .denied)
   }
@@ -113,7 +113,7 @@ import Testing
     try location.backgroundActivity(held: true)
     try location.liveUpdates(iterating: true)
     try location.wait()
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     #expect(location.backgroundIndicator == .shown)
     // Without the recovery, the stream stops at the first wait.
     var forgetful = try launched(start: .init(location: .whileUsing))
@@ -124,7 +124,7 @@ import Testing
     try forgetful.relaunchInBackground()
     try forgetful.liveUpdates(iterating: true)
     try forgetful.wait()
-    #expect(forgetful.liveUpdates == .none)
+    #expect(forgetful.liveUpdatesDelivery == .none)
     #expect(forgetful.backgroundIndicator == .hidden)
   }
 

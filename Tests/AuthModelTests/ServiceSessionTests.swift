@@ -268,7 +268,7 @@ import Testing
     try location.createSession("trip", authorization: c.goal, fullAccuracyPurposeKey: c.key)
     try location.liveUpdates(iterating: true)
     #expect(location.flags("trip") == (c.rejoins ? [] : [.insufficientlyInUse]))
-    #expect(location.liveUpdates == (c.rejoins ? .full : .none))
+    #expect(location.liveUpdatesDelivery == (c.rejoins ? .full : .none))
     #expect(location.state.sessions.first?.createdInUse == c.rejoins)
   }
 
@@ -279,13 +279,13 @@ import Testing
     var location = try launched(start: .init(location: .always))
     try location.liveUpdates(iterating: true)
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.flags("liveUpdates") == [.insufficientlyInUse])
     #expect(location.rules(of: .liveUpdates).contains(.r20))
     try location.enterForeground()
     try location.createSession("reminders", authorization: .always)
     try location.backgroundPastGrace()
-    #expect(location.liveUpdates == .full)
+    #expect(location.liveUpdatesDelivery == .full)
     #expect(location.flags("liveUpdates") == [])
     #expect(location.rules(of: .liveUpdates).contains(.r20))
   }
@@ -300,7 +300,7 @@ import Testing
     try location.liveUpdates(iterating: true)
     try location.backgroundPastGrace()
     #expect(location.authorizationStatus == .authorizedAlways)
-    #expect(location.liveUpdates == .none)
+    #expect(location.liveUpdatesDelivery == .none)
     #expect(location.flags("reminders") == [.insufficientlyInUse])
   }
 
