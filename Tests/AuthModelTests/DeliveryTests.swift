@@ -370,7 +370,8 @@ import Testing
     #expect(location.liveUpdatesDelivery == .none)
     #expect(location.authorizationStatus == .notDetermined, "Allow Once lapsed (R12)")
     try location.backgroundActivity(held: true)
-    #expect(location.backgroundActivityStatus == .inactive, "too late: started outside the foreground")
+    #expect(
+      location.backgroundActivityStatus == .inactive, "too late: started outside the foreground")
   }
 
   @Test("R37 a carried session ends at a termination before it is resumed")
