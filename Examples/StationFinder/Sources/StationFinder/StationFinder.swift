@@ -31,8 +31,9 @@ public final class StationFinder: FakeLocationManagerDelegate {
   public private(set) var banner = Banner.none
   /// Whether the user turned the arrival alert on.
   public private(set) var wantsArrivalAlert = false
-  /// The delegate calls this object received, for tests that check R41's calls.
-  public private(set) var authorizationChanges = 0
+  /// What the manager reported at each delegate call, `STATUS/ACCURACY`: for tests that check
+  /// the calls exactly (R41).
+  public private(set) var authorizationChanges: [String] = []
 
   let manager: FakeLocationManager
 
@@ -63,7 +64,8 @@ public final class StationFinder: FakeLocationManagerDelegate {
   }
 
   public func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
-    authorizationChanges += 1
+    authorizationChanges.append(
+      "\(manager.authorizationStatus.rawValue)/\(manager.accuracyAuthorization.rawValue)")
     update()
   }
 

@@ -28,7 +28,11 @@ import Testing
     finder.askForLocation()
     try device.tap(.allowWhileUsing)
     #expect(finder.banner == .none)
-    #expect(finder.authorizationChanges == 2)  // at creation, then the answer (R41)
+    // Exactly two calls: at creation, then the answer (R41).
+    #expect(
+      finder.authorizationChanges == [
+        "notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy",
+      ])
     #expect(device.refusedAppCalls.isEmpty)
   }
 
@@ -63,7 +67,8 @@ import Testing
     try device.enterBackground()
     try device.changeSettings(.locationServices(false))
     #expect(finder.banner == .locationOff)
-    #expect(finder.authorizationChanges == 3)
+    #expect(finder.authorizationChanges.last == "denied/fullAccuracy")
+    #expect(finder.authorizationChanges.count == 3)
   }
 
   @Test("Always declined: no delegate call comes, so the alert reads the manager")
@@ -101,7 +106,7 @@ import Testing
     try device.launch()
     let next = StationFinder(device: device)
     #expect(next.banner == .none)
-    #expect(next.authorizationChanges == 1)
+    #expect(next.authorizationChanges == ["authorizedWhenInUse/fullAccuracy"])
   }
 
   @Test("a step iOS never allows is refused with its rule")
