@@ -7,52 +7,35 @@ public final class FakeServiceSession {
   /// `CLServiceSession.Diagnostic`: what the session's diagnostics say, Apple's property names
   /// as `Bool`s (R24–R32).
   public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    /// The app is denied: Never, or Ask Next Time answered with Don't Allow (R25).
-    public var authorizationDenied: Bool
-    /// Location Services are off for the whole device (R24).
-    public var authorizationDeniedGlobally: Bool
-    /// Parental controls or a device profile restrict location (R26).
-    public var authorizationRestricted: Bool
-    /// A prompt for this app is up or waiting for the foreground (R27).
-    public var authorizationRequestInProgress: Bool
-    /// The app is not in use enough for what the session asks (R28).
-    public var insufficientlyInUse: Bool
-    /// The app must hold a session to get location (R29).
-    public var serviceSessionRequired: Bool
-    /// The session asks for Always and the user kept While Using (R30).
-    public var alwaysAuthorizationDenied: Bool
-    /// The session names a purpose key and accuracy is reduced (R31).
-    public var fullAccuracyDenied: Bool
-    /// Accuracy is reduced for the app (R32).
-    public var accuracyLimited: Bool
+    /// The flags set.
+    public let flags: DiagnosticFlags
 
     /// The diagnostic with the flags set.
-    public init(_ flags: DiagnosticFlags) {
-      authorizationDenied = flags.contains(.authorizationDenied)
-      authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
-      authorizationRestricted = flags.contains(.authorizationRestricted)
-      authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
-      insufficientlyInUse = flags.contains(.insufficientlyInUse)
-      serviceSessionRequired = flags.contains(.serviceSessionRequired)
-      alwaysAuthorizationDenied = flags.contains(.alwaysAuthorizationDenied)
-      fullAccuracyDenied = flags.contains(.fullAccuracyDenied)
-      accuracyLimited = flags.contains(.accuracyLimited)
+    public init(_ flags: DiagnosticFlags) { self.flags = flags }
+
+    /// The app is denied: Never, or Ask Next Time answered with Don't Allow (R25).
+    public var authorizationDenied: Bool { flags.contains(.authorizationDenied) }
+    /// Location Services are off for the whole device (R24).
+    public var authorizationDeniedGlobally: Bool { flags.contains(.authorizationDeniedGlobally) }
+    /// Parental controls or a device profile restrict location (R26).
+    public var authorizationRestricted: Bool { flags.contains(.authorizationRestricted) }
+    /// A prompt for this app is up or waiting for the foreground (R27).
+    public var authorizationRequestInProgress: Bool {
+      flags.contains(.authorizationRequestInProgress)
     }
+    /// The app is not in use enough for what the session asks (R28).
+    public var insufficientlyInUse: Bool { flags.contains(.insufficientlyInUse) }
+    /// The app must hold a session to get location (R29).
+    public var serviceSessionRequired: Bool { flags.contains(.serviceSessionRequired) }
+    /// The session asks for Always and the user kept While Using (R30).
+    public var alwaysAuthorizationDenied: Bool { flags.contains(.alwaysAuthorizationDenied) }
+    /// The session names a purpose key and accuracy is reduced (R31).
+    public var fullAccuracyDenied: Bool { flags.contains(.fullAccuracyDenied) }
+    /// Accuracy is reduced for the app (R32).
+    public var accuracyLimited: Bool { flags.contains(.accuracyLimited) }
 
     /// The flags set, as a list of Apple's names: `[authorizationRequestInProgress]`.
-    public var description: String {
-      let set: [(Bool, String)] = [
-        (authorizationDenied, "authorizationDenied"),
-        (authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-        (authorizationRestricted, "authorizationRestricted"),
-        (authorizationRequestInProgress, "authorizationRequestInProgress"),
-        (insufficientlyInUse, "insufficientlyInUse"),
-        (serviceSessionRequired, "serviceSessionRequired"),
-        (alwaysAuthorizationDenied, "alwaysAuthorizationDenied"),
-        (fullAccuracyDenied, "fullAccuracyDenied"), (accuracyLimited, "accuracyLimited"),
-      ]
-      return "[" + set.filter(\.0).map(\.1).joined(separator: ", ") + "]"
-    }
+    public var description: String { flags.list }
   }
 
   /// The name the device's story gives this session.

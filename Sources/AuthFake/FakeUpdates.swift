@@ -4,46 +4,40 @@ import AuthModel
 /// the iOS 18 flags of the update (R24–R33).
 public struct FakeLocationUpdate: Hashable, Sendable, CustomStringConvertible {
   /// What the update carries: a fix at full accuracy, a reduced one, or none (R33).
-  public var fix: LiveUpdatesDelivery
-  /// Location Services are off for the whole device (R24).
-  public var authorizationDeniedGlobally: Bool
-  /// The app is denied (R25).
-  public var authorizationDenied: Bool
-  /// Parental controls or a device profile restrict location (R26).
-  public var authorizationRestricted: Bool
-  /// A prompt for this app is up or waiting for the foreground (R27).
-  public var authorizationRequestInProgress: Bool
-  /// The app is not in use enough to get updates (R28).
-  public var insufficientlyInUse: Bool
-  /// The app must hold a session to get updates (R29).
-  public var serviceSessionRequired: Bool
-  /// Accuracy is reduced for the app (R32).
-  public var accuracyLimited: Bool
+  public let fix: LiveUpdatesDelivery
+  /// The flags set.
+  public let flags: DiagnosticFlags
 
   /// The update with `fix` and the flags set.
   public init(fix: LiveUpdatesDelivery, _ flags: DiagnosticFlags) {
     self.fix = fix
-    authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
-    authorizationDenied = flags.contains(.authorizationDenied)
-    authorizationRestricted = flags.contains(.authorizationRestricted)
-    authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
-    insufficientlyInUse = flags.contains(.insufficientlyInUse)
-    serviceSessionRequired = flags.contains(.serviceSessionRequired)
-    accuracyLimited = flags.contains(.accuracyLimited)
+    self.flags = flags
   }
 
-  /// `full [accuracyLimited]`: the fix, then the flags set.
-  public var description: String {
-    let flags: [(Bool, String)] = [
-      (authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-      (authorizationDenied, "authorizationDenied"),
-      (authorizationRestricted, "authorizationRestricted"),
-      (authorizationRequestInProgress, "authorizationRequestInProgress"),
-      (insufficientlyInUse, "insufficientlyInUse"),
-      (serviceSessionRequired, "serviceSessionRequired"), (accuracyLimited, "accuracyLimited"),
-    ]
-    return "\(fix.rawValue) [" + flags.filter(\.0).map(\.1).joined(separator: ", ") + "]"
+  /// Location Services are off for the whole device (R24).
+  public var authorizationDeniedGlobally: Bool { flags.contains(.authorizationDeniedGlobally) }
+  /// The app is denied (R25).
+  public var authorizationDenied: Bool { flags.contains(.authorizationDenied) }
+  /// Parental controls or a device profile restrict location (R26).
+  public var authorizationRestricted: Bool { flags.contains(.authorizationRestricted) }
+  /// A prompt for this app is up or waiting for the foreground (R27).
+  public var authorizationRequestInProgress: Bool {
+    flags.contains(.authorizationRequestInProgress)
   }
+  /// The app is not in use enough to get updates (R28).
+  public var insufficientlyInUse: Bool { flags.contains(.insufficientlyInUse) }
+  /// The app must hold a session to get updates (R29).
+  public var serviceSessionRequired: Bool { flags.contains(.serviceSessionRequired) }
+  /// Accuracy is reduced for the app (R32).
+  public var accuracyLimited: Bool { flags.contains(.accuracyLimited) }
+
+  /// `reduced [accuracyLimited]`: the fix, then the flags set.
+  public var description: String { "\(fix.rawValue) \(flags.list)" }
+}
+
+extension DiagnosticFlags {
+  /// The flags set as a list of Apple's names, in Core Location's order: `[a, b]`.
+  var list: String { "[" + map(\.rawValue).joined(separator: ", ") + "]" }
 }
 
 /// One element of `CLMonitor.events` as far as authorization goes: whether events are
@@ -99,47 +93,49 @@ extension FakeDevice {
   /// Refused (the app is not running, or already iterates), it finishes at once: see
   /// ``refusedAppCalls``.
   public func liveUpdates() -> AsyncStream<FakeLocationUpdate> {
-    let (stream, continuation) = AsyncStream<FakeLocationUpdate>.makeStream()
-    guard appCall({ s throws(Refusal) in try s.liveUpdates(iterating: true) }) == nil else {
-      continuation.finish()
-      return stream
-    }
-    let updates = ModelStream(continuation) { [unowned self] () -> FakeLocationUpdate? in
-      guard simulator.state.iteratingLiveUpdates else { return nil }
-      return FakeLocationUpdate(
-        fix: simulator.liveUpdatesDelivery, simulator.diagnostics(for: .liveUpdates) ?? [])
-    }
-    addStream(updates.publish, updates.finish)
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in
-        guard let self, !updates.finished else { return }
-        updates.finish()
-        self.appCall { s throws(Refusal) in try s.liveUpdates(iterating: false) }
-      }
-    }
-    return stream
+    iteration(
+      start: { s throws(Refusal) in try s.liveUpdates(iterating: true) },
+      stop: { s throws(Refusal) in try s.liveUpdates(iterating: false) },
+      read: { simulator in
+        guard simulator.state.iteratingLiveUpdates else { return nil }
+        return FakeLocationUpdate(
+          fix: simulator.liveUpdatesDelivery, simulator.diagnostics(for: .liveUpdates) ?? [])
+      })
   }
 
   /// `CLMonitor.events` in the app's code: starts iterating monitor events (R34) and yields
   /// whether they are delivered, now and at each change. Like ``liveUpdates()`` otherwise.
   public func monitorEvents() -> AsyncStream<FakeMonitorEvent> {
-    let (stream, continuation) = AsyncStream<FakeMonitorEvent>.makeStream()
-    guard appCall({ s throws(Refusal) in try s.monitor(iterating: true) }) == nil else {
+    iteration(
+      start: { s throws(Refusal) in try s.monitor(iterating: true) },
+      stop: { s throws(Refusal) in try s.monitor(iterating: false) },
+      read: { simulator in
+        guard simulator.state.iteratingMonitor else { return nil }
+        return FakeMonitorEvent(
+          delivered: simulator.monitorEvents == .delivered,
+          flags: simulator.diagnostics(for: .monitor) ?? [])
+      })
+  }
+
+  /// An iteration of the app's code: `start` when the stream is made, `stop` when the loop
+  /// ends, and `read`'s value now and at each change until it is `nil` or the app terminates.
+  private func iteration<Value: Equatable & Sendable>(
+    start: (inout AuthorizationSimulator) throws(Refusal) -> [Citation],
+    stop: @escaping @MainActor (inout AuthorizationSimulator) throws(Refusal) -> [Citation],
+    read: @escaping @MainActor (AuthorizationSimulator) -> Value?
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    guard appCall(start) == nil else {
       continuation.finish()
       return stream
     }
-    let events = ModelStream(continuation) { [unowned self] () -> FakeMonitorEvent? in
-      guard simulator.state.iteratingMonitor else { return nil }
-      return FakeMonitorEvent(
-        delivered: simulator.monitorEvents == .delivered,
-        flags: simulator.diagnostics(for: .monitor) ?? [])
-    }
-    addStream(events.publish, events.finish)
+    let values = ModelStream(continuation) { [unowned self] in read(simulator) }
+    addStream(values.publish, values.finish)
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in
-        guard let self, !events.finished else { return }
-        events.finish()
-        self.appCall { s throws(Refusal) in try s.monitor(iterating: false) }
+        guard let self, !values.finished else { return }
+        values.finish()
+        self.appCall(stop)
       }
     }
     return stream
