@@ -30,9 +30,12 @@ extension AppSystem {
   /// distinct reason the need is unmet, with the shortest story that reaches it; in feature
   /// order, then foreground before background, then in the order first reached.
   ///
-  /// A breadth-first search of its own over ``next(_:_:)`` and ``pack(_:)`` that keeps each
-  /// state's first discoverer, so that each story is a shortest one and the first in action
-  /// order; `maxStates` bounds it (`nil` when it stopped early).
+  /// A breadth-first search of its own over ``next(_:_:)`` and ``pack(_:)``, in the engine's
+  /// order (initial states, then each level in discovery order, actions in order), that stores
+  /// each state as its packed word in a set and nothing more; `maxStates` bounds it (`nil` when
+  /// it stopped early). The stories are then rebuilt as the engine's path search does: a second
+  /// search in the same order, only as deep as the deepest way, notes each state's first
+  /// discoverer, so that each story is a shortest one and the first in action order.
   public func waysToFail(maxStates: Int? = nil) -> [WayToFail]? {
     struct Need {
       let feature: Int
@@ -49,71 +52,75 @@ extension AppSystem {
       }
     }
     guard !needs.isEmpty else { return [] }
-    var parent: [UInt64: (UInt64, Int)] = [:]
-    var frontier: [State] = []
-    for state in initialStates where parent[pack(state)] == nil {
-      parent[pack(state)] = (pack(state), -1)
-      frontier.append(state)
+    var visited = Set<UInt64>()
+    var level: [UInt64] = []
+    for state in initialStates where visited.insert(pack(state)).inserted {
+      level.append(pack(state))
     }
     var found:
       [[(
         reason: [String], because: [Citation], expected: String, actual: String,
-        observed: [String], packed: UInt64
+        observed: [String], packed: UInt64, depth: Int
       )]] =
         Array(repeating: [], count: needs.count)
-    while !frontier.isEmpty {
-      var next: [State] = []
-      for state in frontier {
+    var depth = 0
+    while !level.isEmpty {
+      var next: [UInt64] = []
+      for packed in level {
+        let state = unpack(packed)
         for (n, need) in needs.enumerated()
-        where worksApplies(need.feature, at: need.place, in: state) {
+        where worksApplies(need.feature, at: need.place, in: state)
+          && !holds(need.condition, in: state)
+        {
           let unmet = need.condition.terms.filter { !holds($0.term, in: state) }
-          guard !unmet.isEmpty else { continue }
-          var rules = Set<Rule>()
+          let values = unmet.map { self.actual($0.term, in: state) }
           var because: [Citation] = []
+          for (_, citations) in values {
+            for citation in citations where !because.contains(citation) { because.append(citation) }
+          }
+          // The reason follows from the citations and whether the app paused the feature, so
+          // a way already found is known before anything is worded.
+          let paused = !isRunning(need.feature, state)
+          guard
+            !found[n].contains(where: {
+              $0.because == because && ($0.reason.last == "paused") == paused
+            })
+          else { continue }
+          let rules = Set(because.map(\.rule))
+          var reason = Rule.allCases.filter { rules.contains($0) }.map(\.id)
+          if paused { reason.append("paused") }
           var expected: [String] = []
           var actual: [String] = []
           var observed: [String] = []
-          for term in unmet {
-            let (value, citations) = self.actual(term.term, in: state)
+          for (term, (value, _)) in zip(unmet, values) {
             if term.term.isObservable { observed.append("\(term.term.key): \(value)") }
-            rules.formUnion(citations.map(\.rule))
-            for citation in citations where !because.contains(citation) { because.append(citation) }
             expected.append("\(term.term.key) \(Self.expected(term.term))")
             actual.append("\(term.term.key) \(value)")
-          }
-          var reason = Rule.allCases.filter { rules.contains($0) }.map(\.id)
-          if !isRunning(need.feature, state) { reason.append("paused") }
-          guard !found[n].contains(where: { $0.reason == reason && $0.because == because }) else {
-            continue
           }
           found[n].append(
             (
               reason, because, expected.joined(separator: ", "), actual.joined(separator: ", "),
-              observed, pack(state)
+              observed, packed, depth
             ))
         }
-        let packed = pack(state)
-        for (index, action) in actions.enumerated() {
+        for action in actions {
           guard let successor = self.next(state, action) else { continue }
           let key = pack(successor)
-          guard parent[key] == nil else { continue }
-          if let maxStates, parent.count >= maxStates { return nil }
-          parent[key] = (packed, index)
-          next.append(successor)
+          guard !visited.contains(key) else { continue }
+          if let maxStates, visited.count >= maxStates { return nil }
+          visited.insert(key)
+          next.append(key)
         }
       }
-      frontier = next
+      level = next
+      depth += 1
     }
+    let paths = storyActions(to: found.flatMap { $0.map { ($0.packed, $0.depth) } })
     var ways: [WayToFail] = []
     for (n, need) in needs.enumerated() {
       for way in found[n] {
-        var indexes: [Int] = []
-        var at = way.packed
-        while let (from, index) = parent[at], index >= 0 {
-          indexes.append(index)
-          at = from
-        }
-        let story = self.story(from: unpack(at), indexes.reversed().map { actions[$0] })
+        let (initial, steps) = paths[way.packed]!
+        let story = self.story(from: unpack(initial), steps)
         ways.append(
           WayToFail(
             feature: app.features[need.feature].name, place: need.place, reason: way.reason,
@@ -122,5 +129,50 @@ extension AppSystem {
       }
     }
     return ways
+  }
+
+  /// The actions of the shortest path, first in the search's order, from an initial state to
+  /// each target state (packed, with its depth), and that initial state: a breadth-first
+  /// search in the order of ``waysToFail(maxStates:)`` that notes each state's first
+  /// discoverer, only as deep as the deepest target.
+  private func storyActions(to targets: [(key: UInt64, depth: Int)]) -> [UInt64: (
+    UInt64, [Action]
+  )] {
+    guard let deepest = targets.map(\.depth).max() else { return [:] }
+    var parent: [UInt64: UInt64] = [:]
+    var level: [UInt64] = []
+    for state in initialStates where parent[pack(state)] == nil {
+      parent[pack(state)] = pack(state)
+      level.append(pack(state))
+    }
+    for _ in 0..<deepest {
+      var next: [UInt64] = []
+      for packed in level {
+        let state = unpack(packed)
+        for action in actions {
+          guard let successor = self.next(state, action) else { continue }
+          let key = pack(successor)
+          guard parent[key] == nil else { continue }
+          parent[key] = packed
+          next.append(key)
+        }
+      }
+      level = next
+    }
+    var paths: [UInt64: (UInt64, [Action])] = [:]
+    for target in targets where paths[target.key] == nil {
+      var steps: [Action] = []
+      var at = target.key
+      while let from = parent[at], from != at {
+        // The first action, in order, that leads from the discoverer here: the one that
+        // discovered it.
+        let state = unpack(from)
+        let action = actions.first { next(state, $0).map(pack) == at }!
+        steps.append(action)
+        at = from
+      }
+      paths[target.key] = (at, steps.reversed())
+    }
+    return paths
   }
 }

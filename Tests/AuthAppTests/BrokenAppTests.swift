@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// The deliberately broken app files of BrokenApps/, one per bug class: each must be found by
-/// its check, at its line. A static error or a failed exploration fails the file; A2 and A3
-/// are warnings, which print but do not fail it.
+/// its check, at its line, and fail. A static error or a failed exploration fails the file; A2
+/// and A3 are warnings, which print but do not fail it, so their files also carry the app's own
+/// check that the bug breaks (docs/APPS.md, "The broken examples").
 @Suite struct BrokenAppTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("BrokenApps")
@@ -14,15 +15,17 @@ import Testing
     let check: StaticCheck
     /// The lines of its findings: one bug may need a key at two places.
     let lines: [Int]
+    /// For a warning: the line of the app's own check that fails.
+    var checkLine: Int? = nil
     var testDescription: String { "\(file): \(check.rawValue) at lines \(lines)" }
   }
 
   static let cases: [Case] = [
-    Case(file: "always-session-at-launch.yaml", check: .a2, lines: [15]),
+    Case(file: "always-session-at-launch.yaml", check: .a2, lines: [16], checkLine: 28),
     Case(file: "background-mode-missing.yaml", check: .a1, lines: [16, 18]),
     Case(file: "purpose-key-missing.yaml", check: .a1, lines: [15]),
     Case(file: "usage-string-missing.yaml", check: .a1, lines: [12]),
-    Case(file: "background-feature-not-restored.yaml", check: .a3, lines: [18]),
+    Case(file: "background-feature-not-restored.yaml", check: .a3, lines: [20], checkLine: 23),
   ]
 
   /// The files that fail their exploration, the failure's kind and line.
@@ -46,13 +49,19 @@ import Testing
   func found(_ test: Case) throws {
     let app = try AppFile.load(path: Self.folder.appendingPathComponent(test.file).path).app.get()
     let report = AppChecker.check(app)
-    #expect(report.passed == !test.check.isError)
+    #expect(!report.passed)
     let findings = report.findings.filter { $0.check == test.check }
     #expect(findings.map { $0.position?.line } == test.lines)
     // No other check finds anything: one bug per file.
     #expect(findings.count == report.findings.count, "\(report.findings.map(\.message))")
     if test.check.isError {
       #expect(report.failures.allSatisfy { $0.kind == .staticCheck(test.check) })
+      #expect(!report.explored)
+    } else {
+      // A warning alone would pass: the app's check that the bug breaks fails, with a story.
+      #expect(report.failures.map(\.kind) == [.check(index: 0)])
+      #expect(report.failures.first?.position?.line == test.checkLine)
+      #expect(report.failures.first?.story.isEmpty == false)
     }
   }
 }

@@ -25,6 +25,7 @@ import Testing
     "a written counterexample fails at its last expect",
     arguments: [
       "geofence-without-background-session.yaml", "paused-background-need.yaml",
+      "background-feature-not-restored.yaml",
     ])
   func counterexampleFails(_ file: String) throws {
     let written = try Self.report(file).counterexamples()
