@@ -38,7 +38,7 @@ public final class FakeServiceSession {
     public var description: String { flags.list }
   }
 
-  /// The name the device's story gives this session.
+  /// The name the device's story gives this CLServiceSession.
   public let name: String
   private let device: FakeDevice
   private var continuations: [AsyncStream<Diagnostic>.Continuation] = []

@@ -79,7 +79,7 @@ public struct HeldSessions: Hashable, Sendable, RandomAccessCollection {
   }
   /// The first position.
   public var startIndex: Int { 0 }
-  /// The position after the last session.
+  /// The position after the last held session.
   public var endIndex: Int { count }
 
   /// The session at `position`, in creation order.
