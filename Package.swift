@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "AuthFake", dependencies: ["AuthModel"]),
     .target(name: "AuthScenario", dependencies: ["AuthModel"]),
     .target(name: "AuthEngine"),
-    .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel"]),
+    .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel", "AuthScenario"]),
     .target(
       name: "AuthApp", dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]),
     .target(

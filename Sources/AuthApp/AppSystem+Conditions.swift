@@ -1,6 +1,7 @@
 import AuthEngine
 import AuthExplorer
 import AuthModel
+import AuthScenario
 
 extension AppSystem {
   /// Whether `condition` holds in `state`: every term does.
@@ -128,28 +129,7 @@ extension AppSystem {
     switch action {
     case .start(let i): return "the user starts '\(app.features[i].name)'"
     case .stop(let i): return "the user stops '\(app.features[i].name)'"
-    case .event(let event):
-      switch event {
-      case .launch: return "launch"
-      case .relaunchInBackground: return "launch: background"
-      case .enterBackground: return "background"
-      case .enterForeground: return "foreground"
-      case .wait: return "wait"
-      case .terminate: return "terminate"
-      case .backgroundEvent: return "system: backgroundEvent"
-      case .tap(let button, let precise):
-        return "tap: \(button.rawValue)"
-          + (precise.map { $0 ? " (precise: on)" : " (precise: off)" } ?? "")
-      case .settings(let change):
-        switch change {
-        case .location(let setting): return "settings: location \(setting.rawValue)"
-        case .precise(let on): return "settings: precise \(on ? "on" : "off")"
-        case .locationServices(let on): return "settings: locationServices \(on ? "on" : "off")"
-        case .restrictions(let on): return "settings: restrictions \(on ? "on" : "off")"
-        case .reset: return "settings: reset"
-        }
-      default: return "\(event)"
-      }
+    case .event(let event): return ScenarioAction(event, names: names).summary
     }
   }
 
@@ -178,24 +158,7 @@ extension AppSystem {
   /// A model step the app made, as the story tells it: `session: alerts (authorization:
   /// always)`, `liveUpdates: stop`, `request: always`.
   func reactionSummary(_ event: AuthorizationEvent) -> String {
-    let names = self.names
-    switch event {
-    case .createSession(let id, let goal, let key):
-      return "session: \(names.name(of: id)) (authorization: \(goal.rawValue)"
-        + (key.map { ", fullAccuracyPurposeKey: \(model.codec.keyNames[Int($0.index)])" } ?? "")
-        + ")"
-    case .invalidateSession(let id): return "invalidate: \(names.name(of: id))"
-    case .liveUpdates(let on): return "liveUpdates: \(on ? "start" : "stop")"
-    case .monitor(let on): return "monitor: \(on ? "start" : "stop")"
-    case .backgroundActivity(let on): return "backgroundActivity: \(on ? "start" : "stop")"
-    case .requestWhenInUseAuthorization: return "request: whenInUse"
-    case .requestAlwaysAuthorization: return "request: always"
-    case .requestTemporaryFullAccuracyAuthorization(let key):
-      return "request: temporaryFullAccuracy (purposeKey: \(model.codec.keyNames[Int(key.index)]))"
-    case .createManager(let id): return "manager: \(names.name(of: id))"
-    case .releaseManager(let id): return "release: \(names.name(of: id))"
-    default: return summary(.event(event))
-    }
+    ScenarioAction(event, names: names).summary
   }
 }
 

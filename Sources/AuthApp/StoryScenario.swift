@@ -1,6 +1,7 @@
 import AuthEngine
 import AuthExplorer
 import AuthModel
+import AuthScenario
 
 /// A story of an app file written as a runnable scenario (docs/SCENARIOS.md): the app's Info.plist
 /// and starting settings, every step of the story with the model steps the app made in it
@@ -24,64 +25,55 @@ public struct StoryScenario: Hashable, Sendable {
     return String(slug.prefix(80))
   }
 
-  /// The value an `expect` writes for `term`: the `index`-th of its values (the first, for a
-  /// counterexample; the actual one, for a path); `nil` for what an `expect` cannot check.
-  static func expectation(_ term: Condition.Term, actual: String?) -> String? {
-    func pick(_ values: [String]) -> String? { actual ?? values.first }
-    let value: String?
+  /// The check an `expect` makes of `term`: its value `actual` (for a path, where the value is
+  /// what the model shows), else the first value the term allows (for a counterexample);
+  /// `nil` for what an `expect` cannot check.
+  static func check(_ term: Condition.Term, actual: String?) -> ScenarioScript.Check? {
+    func pick<T: RawRepresentable<String>>(
+      _ values: [T], _ observable: ExpectedObservable, _ make: (T) -> ObservedValue
+    ) -> ScenarioScript.Check? {
+      (actual.flatMap(T.init(rawValue:)) ?? values.first).map {
+        ScenarioScript.Check(observable, make($0))
+      }
+    }
     switch term {
-    case .authorizationStatus(let v): value = pick(v.map(\.rawValue))
-    case .accuracyAuthorization(let v): value = pick(v.map(\.rawValue))
-    case .prompt(let v): value = pick(v.map(\.rawValue))
-    case .settingsShows(let v): value = pick(v.map(\.rawValue))
-    case .updates(let v): value = pick(v.map(\.rawValue))
-    case .monitorEvents(let v): value = pick(v.map(\.rawValue))
-    case .backgroundActivity(let v): value = pick(v.map(\.rawValue))
-    case .backgroundIndicator(let v): value = pick(v.map(\.rawValue))
+    case .authorizationStatus(let v):
+      return pick(v, .authorizationStatus) { .authorizationStatus($0) }
+    case .accuracyAuthorization(let v):
+      return pick(v, .accuracyAuthorization) { .accuracyAuthorization($0) }
+    case .prompt(let v): return pick(v, .prompt) { .prompt($0) }
+    case .settingsShows(let v): return pick(v, .settingsShows) { .settingsShows($0) }
+    case .updates(let v): return pick(v, .updates) { .updates($0) }
+    case .monitorEvents(let v): return pick(v, .monitorEvents) { .monitorEvents($0) }
+    case .backgroundActivity(let v): return pick(v, .backgroundActivity) { .backgroundActivity($0) }
+    case .backgroundIndicator(let v):
+      return pick(v, .backgroundIndicator) { .backgroundIndicator($0) }
     case .diagnostics, .app, .features, .featuresOff: return nil
     }
-    return value.map { "\(term.key): \($0)" }
   }
 
-  /// The scenario of `story` on `system`'s app, ending with `expectations` (lines such as
-  /// `updates: full`); `nil` when there is nothing an `expect` can check.
+  /// The scenario of `story` on `system`'s app, ending with `checks`; `nil` when there is
+  /// nothing an `expect` can check.
   static func make(
     name: String, fileName: String, comment: [String], story: [StoryStep], system: AppSystem,
-    expectations: [String]
+    checks: [ScenarioScript.Check]
   ) -> StoryScenario? {
-    guard !expectations.isEmpty else { return nil }
+    guard !checks.isEmpty else { return nil }
     let app = system.app
     let names = system.names
-    var lines = comment.map { "# " + $0 }
-    lines.append("scenario: " + ScenarioText.quote(name))
-    lines.append("ios: \(app.configuration.ios.rawValue)")
-    lines += ScenarioText.info(app.configuration.infoPlist)
-    let start = app.start
-    var startLines: [String] = []
-    if start.location != .askNextTime {
-      startLines.append("  location: \(start.location.rawValue)")
-    }
-    if let precise = start.precise { startLines.append("  precise: \(precise ? "on" : "off")") }
-    if !start.locationServicesEnabled { startLines.append("  locationServices: off") }
-    if start.restrictionsEnabled { startLines.append("  restrictions: on") }
-    if start.alwaysPromptSpent { startLines.append("  alwaysPromptSpent: true") }
-    if !startLines.isEmpty { lines += ["start:"] + startLines }
-    lines.append("steps:")
-    let session = { (id: SessionID) in ScenarioText.quote(names.name(of: id)) }
-    let key = { (key: PurposeKey) in system.model.codec.keyNames[Int(key.index)] }
-    let manager = { (id: ManagerID) in ScenarioText.quote(names.name(of: id)) }
+    var steps: [ScenarioScript.Step] = []
+    var notes: [Int: [String]] = [:]
     for (number, step) in story.enumerated() {
-      lines.append("  # \(number + 1). \(step.step)")
-      if let event = step.event {
-        lines += ScenarioText.step(event, session: session, key: key, manager: manager)
-      }
-      for event in step.reactionEvents {
-        lines += ScenarioText.step(event, session: session, key: key, manager: manager)
+      notes[steps.count, default: []].append("\(number + 1). \(step.step)")
+      for event in (step.event.map { [$0] } ?? []) + step.reactionEvents {
+        steps.append(.action(ScenarioAction(event, names: names), refused: nil))
       }
     }
-    lines.append("  - expect:")
-    lines += expectations.map { "      " + $0 }
-    return StoryScenario(fileName: fileName, text: lines.joined(separator: "\n") + "\n")
+    steps.append(.expect(checks))
+    let script = ScenarioScript(
+      name: name, configuration: app.configuration, start: app.start, steps: steps)
+    return StoryScenario(
+      fileName: fileName, text: ScenarioWriter.text(script, comment: comment, notes: notes))
   }
 }
 
@@ -100,14 +92,14 @@ extension AppReport {
       case .check(let index): label = app.checks[index].name ?? "check \(index + 1)"
       default: continue
       }
-      let expectations = failure.unmet.compactMap { StoryScenario.expectation($0, actual: nil) }
+      let checks = failure.unmet.compactMap { StoryScenario.check($0, actual: nil) }
       if let scenario = StoryScenario.make(
         name: "\(app.name): \(label)",
         fileName: StoryScenario.slug("\(app.name)-\(label)") + ".yaml",
         comment: [
           "Counterexample to \(label) of app '\(app.name)', written by authcheck.",
           "Its last expectation is what the app needs; on the model it fails.",
-        ], story: failure.story, system: system, expectations: expectations)
+        ], story: failure.story, system: system, checks: checks)
       {
         written.append(scenario)
       }
@@ -125,7 +117,6 @@ extension AppReport {
       let label = "\(way.feature) \(way.place.rawValue)"
       counts[label, default: 0] += 1
       let number = counts[label]!
-      let expectations = way.observed
       if let scenario = StoryScenario.make(
         name: "\(app.name): \(label) fails (\(way.reason.joined(separator: " ")))",
         fileName: StoryScenario.slug("\(app.name)-\(label)-\(number)") + ".yaml",
@@ -134,7 +125,7 @@ extension AppReport {
             + "written by authcheck.",
           "Reason: \(way.reason.joined(separator: " ")). Its last expectation records the unmet "
             + "value; it passes.",
-        ], story: way.story, system: system, expectations: expectations)
+        ], story: way.story, system: system, checks: way.observed)
       {
         written.append(scenario)
       }

@@ -1,6 +1,7 @@
 import AuthEngine
 import AuthExplorer
 import AuthModel
+import AuthScenario
 
 /// One way a feature's need goes unmet: a distinct reason, with its shortest story.
 public struct WayToFail: Hashable, Sendable {
@@ -19,7 +20,7 @@ public struct WayToFail: Hashable, Sendable {
   public var actual: String
   /// The unmet observables' actual values as a scenario's `expect` writes them
   /// (`updates: none`).
-  public var observed: [String]
+  public var observed: [ScenarioScript.Check]
   /// The shortest story that reaches it, over every user.
   public var story: [StoryStep]
 }
@@ -60,7 +61,7 @@ extension AppSystem {
     var found:
       [[(
         reason: [String], because: [Citation], expected: String, actual: String,
-        observed: [String], packed: UInt64, depth: Int
+        observed: [ScenarioScript.Check], packed: UInt64, depth: Int
       )]] =
         Array(repeating: [], count: needs.count)
     var depth = 0
@@ -91,9 +92,9 @@ extension AppSystem {
           if paused { reason.append("paused") }
           var expected: [String] = []
           var actual: [String] = []
-          var observed: [String] = []
+          var observed: [ScenarioScript.Check] = []
           for (term, (value, _)) in zip(unmet, values) {
-            if term.term.isObservable { observed.append("\(term.term.key): \(value)") }
+            if let check = StoryScenario.check(term.term, actual: value) { observed.append(check) }
             expected.append("\(term.term.key) \(Self.expected(term.term))")
             actual.append("\(term.term.key) \(value)")
           }

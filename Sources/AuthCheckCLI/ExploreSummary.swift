@@ -75,7 +75,7 @@ struct ExploreSummary {
           "     in \(violated.count) configuration\(violated.count == 1 ? "" : "s"); "
           + "shortest (\(finding.path.count) steps) in '\(report.configuration.name)':\n"
         for (i, event) in finding.path.enumerated() {
-          out += "       \(i + 1). \(StepText.describe(event, keyNames: report.keyNames))\n"
+          out += "       \(i + 1). \(ScenarioAction(event, names: report.names).summary)\n"
         }
         if let file = counterexamples[id] { out += "     counterexample: \(file)\n" }
       } else if reports.contains(where: { !$0.isComplete }) {
@@ -172,7 +172,7 @@ struct ExploreSummary {
         verdict: !violated.isEmpty ? "violated" : (incomplete.isEmpty ? "holds" : "unknown"),
         violatedIn: violated.map(\.0.configuration.name),
         shortestPath: shortest.map { found in
-          found.1.path.map { StepText.describe($0, keyNames: found.0.keyNames) }
+          found.1.path.map { ScenarioAction($0, names: found.0.names).summary }
         },
         counterexample: counterexamples[id])
     }
@@ -211,43 +211,6 @@ struct ExploreSummary {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
-  }
-}
-
-/// Steps of a path as a report shows them: as a scenario writes them (`ScenarioAction`), with
-/// the catalogue's sessions named `s0`, `s1`… as in written counterexamples.
-enum StepText {
-  static func describe(_ event: AuthorizationEvent, keyNames: [String]) -> String {
-    func key(_ k: PurposeKey) -> String {
-      Int(k.index) < keyNames.count ? keyNames[Int(k.index)] : "#\(k.index)"
-    }
-    let action: ScenarioAction
-    switch event {
-    case .launch: action = .launch
-    case .relaunchInBackground: action = .relaunchInBackground
-    case .enterBackground: action = .background
-    case .enterForeground: action = .foreground
-    case .wait: action = .wait
-    case .terminate: action = .terminate
-    case .createSession(let id, let goal, let purposeKey):
-      action = .session(
-        id: "s\(id.rawValue)", authorization: goal, fullAccuracyPurposeKey: purposeKey.map(key))
-    case .invalidateSession(let id): action = .invalidate(id: "s\(id.rawValue)")
-    case .liveUpdates(let on): action = .liveUpdates(start: on)
-    case .monitor(let on): action = .monitor(start: on)
-    case .backgroundActivity(let on): action = .backgroundActivity(start: on)
-    case .requestWhenInUseAuthorization: action = .requestWhenInUse
-    case .requestAlwaysAuthorization: action = .requestAlways
-    case .requestTemporaryFullAccuracyAuthorization(let k):
-      action = .requestTemporaryFullAccuracy(purposeKey: key(k))
-    case .tap(let button, let precise): action = .tap(button, precise: precise)
-    case .settings(let change):
-      action = .settings([PositionedSettingsChange(change, at: SourcePosition(line: 0, column: 0))])
-    case .backgroundEvent: action = .backgroundEvent
-    case .createManager(let id): action = .manager(name: "m\(id.rawValue)")
-    case .releaseManager(let id): action = .release(name: "m\(id.rawValue)")
-    }
-    return action.summary
   }
 }
 

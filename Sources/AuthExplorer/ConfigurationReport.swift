@@ -1,5 +1,6 @@
 import AuthEngine
 import AuthModel
+import AuthScenario
 
 /// What exploring one configuration found, in plain values (no closures, no generic types).
 public struct ConfigurationReport: Sendable {
@@ -28,8 +29,13 @@ public struct ConfigurationReport: Sendable {
     /// or empty when the exploration ran without witness paths (`Settings.witnessPaths`).
     public let path: [AuthorizationEvent]
     /// For a violated property: the runnable scenario whose last expectation fails as the
-    /// property does.
-    public let counterexample: String?
+    /// property does, and the comment lines it is written with.
+    public let counterexampleScript: (script: ScenarioScript, comment: [String])?
+
+    /// The counterexample's text, as `authcheck explore --counterexamples` writes it.
+    public var counterexample: String? {
+      counterexampleScript.map { ScenarioWriter.text($0.script, comment: $0.comment) }
+    }
   }
 
   public enum Outcome: String, Sendable {
@@ -43,6 +49,16 @@ public struct ConfigurationReport: Sendable {
 
   /// The properties violated.
   public var violations: [Finding] { properties.filter { $0.outcome == .violated } }
+
+  /// The names a path's steps are written with: the catalogue's sessions `s0`, `s1`…, the
+  /// purpose keys, the explorer's managers `m0`…
+  public var names: Names { Self.names(catalogue: catalogue, keyNames: keyNames) }
+
+  static func names(catalogue: SessionCatalogue, keyNames: [String]) -> Names {
+    Names(
+      sessions: catalogue.entries.indices.map { "s\($0)" }, purposeKeys: keyNames,
+      managers: (0..<AuthorizationState.maximumManagers).map { "m\($0)" })
+  }
 }
 
 extension ConfigurationReport {
@@ -62,19 +78,18 @@ extension ConfigurationReport {
       case .unknown: outcome = .unknown
       }
       let path = found.path?.actions ?? []
-      var counterexample: String?
+      var counterexample: (ScenarioScript, [String])?
       if case .violated(let p) = found.verdict,
         let property = AuthorizationProperty(rawValue: found.property.id)
       {
-        counterexample =
-          Counterexample(
-            property: property, system: system, configurationName: configuration.name,
-            initial: p.initialState.state, steps: p.steps.map { ($0.action, $0.state.state) }
-          ).scenario
+        let written = Counterexample(
+          property: property, system: system, configurationName: configuration.name,
+          initial: p.initialState.state, steps: p.steps.map { ($0.action, $0.state.state) })
+        counterexample = (written.script, written.comment)
       }
       let finding = Finding(
         id: found.property.id, summary: found.property.description, outcome: outcome, path: path,
-        counterexample: counterexample)
+        counterexampleScript: counterexample)
       if found.property.kind == .always {
         properties.append(finding)
       } else {

@@ -1,4 +1,5 @@
 import AuthModel
+import AuthScenario
 
 /// A violated property's path written as a runnable scenario (docs/SCENARIOS.md).
 ///
@@ -12,36 +13,34 @@ struct Counterexample {
   let initial: ExploredState
   let steps: [(AuthorizationEvent, ExploredState)]
 
-  var scenario: String {
+  var names: Names {
+    ConfigurationReport.names(catalogue: system.catalogue, keyNames: system.codec.keyNames)
+  }
+
+  /// The comment lines before the scenario.
+  var comment: [String] {
     let c = system.configuration
-    var lines = [
-      "# Counterexample to \(property.rawValue): \(property.summary).",
-      "# Written by authcheck explore on configuration '\(configurationName)', sessions "
+    return [
+      "Counterexample to \(property.rawValue): \(property.summary).",
+      "Written by authcheck explore on configuration '\(configurationName)', sessions "
         + "'\(system.catalogue)'\(c.mutation.map { ", mutation '\($0.rawValue)'" } ?? "").",
-      "# Its last expectation is what \(property.rawValue) demands; on the model explored it fails.",
-      "scenario: " + quote("counterexample to \(property.rawValue) (\(configurationName))"),
-      "ios: \(c.ios.rawValue)",
+      "Its last expectation is what \(property.rawValue) demands; on the model explored it fails.",
     ]
-    lines += info(c.infoPlist)
-    lines.append("steps:")
-    for (event, _) in steps { lines += step(event) }
-    lines.append("  - expect:")
-    lines += expectation().map { "      " + $0 }
-    return lines.joined(separator: "\n") + "\n"
   }
 
-  private func quote(_ text: String) -> String { ScenarioText.quote(text) }
-
-  private func info(_ p: InfoPlist) -> [String] { ScenarioText.info(p) }
-
-  private func session(_ id: SessionID) -> String { "s\(id.rawValue)" }
-
-  private func step(_ event: AuthorizationEvent) -> [String] {
-    ScenarioText.step(event, session: session) { system.codec.keyNames[Int($0.index)] }
+  /// The path as a scenario, ending with what the property demands.
+  var script: ScenarioScript {
+    let names = self.names
+    return ScenarioScript(
+      name: "counterexample to \(property.rawValue) (\(configurationName))",
+      configuration: AppConfiguration(
+        ios: system.configuration.ios, infoPlist: system.configuration.infoPlist),
+      steps: steps.map { .action(ScenarioAction($0.0, names: names), refused: nil) }
+        + [.expect(expectation())])
   }
 
-  /// What the property demands of the final state, as expectation lines.
-  private func expectation() -> [String] {
+  /// What the property demands of the final state.
+  private func expectation() -> [ScenarioScript.Check] {
     let c = system.configuration
     let final = steps.last?.1.model ?? initial.model
     let before = steps.dropLast().last?.1.model ?? initial.model
@@ -49,41 +48,46 @@ struct Counterexample {
     switch property {
     case .p1:
       if case .tap? = steps.last?.0, final.pendingPrompt == nil {
-        return ["authorizationStatus: \(before.authorizationStatus(c, trace: &t).rawValue)"]
+        return [
+          .init(
+            .authorizationStatus, .authorizationStatus(before.authorizationStatus(c, trace: &t)))
+        ]
       }
-      return ["prompt: none"]
+      return [.init(.prompt, .prompt(.none))]
     case .p2, .p7, .p10:
-      return ["prompt: none"]
+      return [.init(.prompt, .prompt(.none))]
     case .p3:
-      return ["settingsShows: \(before.settingsShows(trace: &t).rawValue)"]
+      return [.init(.settingsShows, .settingsShows(before.settingsShows(trace: &t)))]
     case .p4, .p8:
-      if final.liveUpdates(c, trace: &t) != .none { return ["updates: none"] }
-      return ["monitorEvents: none"]
+      if final.liveUpdates(c, trace: &t) != .none { return [.init(.updates, .updates(.none))] }
+      return [.init(.monitorEvents, .monitorEvents(.none))]
     case .p5:
-      return ["updates: reduced"]
+      return [.init(.updates, .updates(.reduced))]
     case .p6:
-      if final.allowOnce { return ["authorizationStatus: notDetermined"] }
-      return ["accuracyAuthorization: reducedAccuracy"]
+      if final.allowOnce {
+        return [.init(.authorizationStatus, .authorizationStatus(.notDetermined))]
+      }
+      return [.init(.accuracyAuthorization, .accuracyAuthorization(.reducedAccuracy))]
     case .p9:
-      return ["authorizationStatus: denied"]
+      return [.init(.authorizationStatus, .authorizationStatus(.denied))]
     case .p12:
       // What P12 says the delegate of the explorer's manager received since its creation.
-      var calls: [String] = []
+      var calls: [AuthorizationPair] = []
       var previous = initial.model
       for (event, state) in steps {
         let now = state.model
         if case .createManager = event {
-          calls = [now.authorizationPair(c).description]
+          calls = [now.authorizationPair(c)]
         } else if now.app != .notRunning, previous.heldManagers & now.heldManagers & 1 != 0,
           previous.authorizationPair(c) != now.authorizationPair(c)
         {
-          calls.append(now.authorizationPair(c).description)
+          calls.append(now.authorizationPair(c))
         }
         previous = now
       }
-      return ["callbacks:", "  m0: [" + calls.joined(separator: ", ") + "]"]
+      return [.init(.callbacks(manager: names.name(of: ManagerID(0))), .callbacks(calls))]
     case .p11:
-      var lines = ["diagnostics:"]
+      var checks: [ScenarioScript.Check] = []
       for holder in final.holders(c) {
         guard var flags = final.diagnostics(for: holder, c, trace: &t),
           flags.contains(.authorizationDeniedGlobally), !flags.contains(.authorizationDenied)
@@ -91,14 +95,14 @@ struct Counterexample {
         flags.insert(.authorizationDenied)
         let name: String
         switch holder {
-        case .session(let id): name = session(id)
+        case .session(let id): name = names.name(of: id)
         case .liveUpdates: name = "liveUpdates"
         case .monitor: name = "monitor"
         case .backgroundActivity: name = "backgroundActivity"
         }
-        lines.append("  \(name): [" + flags.map(\.rawValue).joined(separator: ", ") + "]")
+        checks.append(.init(.diagnostics(holder: name), .diagnostics(flags)))
       }
-      return lines
+      return checks
     }
   }
 }

@@ -336,25 +336,58 @@ public struct AuthorizationSimulator: Sendable {
   /// `requestResult` with no request this run or the diagnostics of a holder not held).
   public func describe(_ observable: Observable) -> String? {
     var trace = Trace.off
-    return observe(observable, &trace)
+    switch observe(observable, &trace) {
+    case .requestResult(nil), .notHeld: return nil
+    case let value: return value.description
+    }
   }
 
-  private func observe(_ observable: Observable, _ trace: inout Trace) -> String? {
+  /// The current value of `observable` and the rules behind it (``explanation(of:)``); with no
+  /// legacy request this run, the request result is cited to R13, the rule of such requests.
+  public func observation(of observable: Observable) -> (value: ObservedValue, because: [Citation])
+  {
+    var trace = Trace.off
+    let value = observe(observable, &trace)
+    if case .requestResult(nil) = value {
+      return (value, [Citation(.r13, "the app made no legacy request in this run")])
+    }
+    return (value, explanation(of: observable))
+  }
+
+  /// The diagnostics of the holder a story calls `name` (``holder(named:)``) and the rules
+  /// behind them: its flags; ``ObservedValue/notHeld`` when the app holds no such holder (R17);
+  /// ``ObservedValue/noDiagnostics`` on iOS 17 (R39).
+  public func observation(ofDiagnosticsNamed name: String) -> (
+    value: ObservedValue, because: [Citation]
+  ) {
+    guard configuration.hasServiceSessions else {
+      return (.noDiagnostics, [Citation(.r39, "iOS 17 has no CLServiceSession diagnostics")])
+    }
+    guard let holder = holder(named: name), diagnostics(for: holder) != nil else {
+      let holders = holderNames.isEmpty ? "none" : holderNames.joined(separator: ", ")
+      return (.notHeld, [Citation(.r17, "the app holds no '\(name)' now; holders: \(holders)")])
+    }
+    return observation(of: .diagnostics(holder))
+  }
+
+  private func observe(_ observable: Observable, _ trace: inout Trace) -> ObservedValue {
     let c = configuration
     switch observable {
-    case .authorizationStatus: return state.authorizationStatus(c, trace: &trace).rawValue
-    case .accuracyAuthorization: return state.accuracyAuthorization(trace: &trace).rawValue
-    case .prompt: return state.prompt(trace: &trace).rawValue
-    case .settingsShows: return state.settingsShows(trace: &trace).rawValue
-    case .liveUpdates: return state.liveUpdates(c, trace: &trace).rawValue
-    case .monitorEvents: return state.monitorEvents(c, trace: &trace).rawValue
-    case .backgroundActivity: return state.backgroundActivityStatus(c, trace: &trace).rawValue
-    case .backgroundIndicator: return state.backgroundIndicator(c, trace: &trace).rawValue
-    case .requestResult: return state.requestResult(trace: &trace)?.rawValue
+    case .authorizationStatus:
+      return .authorizationStatus(state.authorizationStatus(c, trace: &trace))
+    case .accuracyAuthorization:
+      return .accuracyAuthorization(state.accuracyAuthorization(trace: &trace))
+    case .prompt: return .prompt(state.prompt(trace: &trace))
+    case .settingsShows: return .settingsShows(state.settingsShows(trace: &trace))
+    case .liveUpdates: return .updates(state.liveUpdates(c, trace: &trace))
+    case .monitorEvents: return .monitorEvents(state.monitorEvents(c, trace: &trace))
+    case .backgroundActivity:
+      return .backgroundActivity(state.backgroundActivityStatus(c, trace: &trace))
+    case .backgroundIndicator:
+      return .backgroundIndicator(state.backgroundIndicator(c, trace: &trace))
+    case .requestResult: return .requestResult(state.requestResult(trace: &trace))
     case .diagnostics(let holder):
-      return state.diagnostics(for: holder, c, trace: &trace).map {
-        "[" + $0.map(\.rawValue).joined(separator: ", ") + "]"
-      }
+      return state.diagnostics(for: holder, c, trace: &trace).map { .diagnostics($0) } ?? .notHeld
     }
   }
 

@@ -86,3 +86,50 @@ public enum RequestResult: String, Hashable, Sendable, CaseIterable {
 public enum AppRunState: String, Hashable, Sendable, CaseIterable {
   case notRunning, foreground, background
 }
+
+/// A value a story checks, as the app, the screen or the Settings app shows it; its
+/// `description` is how a scenario writes it (`authorizedWhenInUse`, `[authorizationDenied]`,
+/// `no request this run`).
+public enum ObservedValue: Hashable, Sendable, CustomStringConvertible {
+  case authorizationStatus(AuthorizationStatus)
+  case accuracyAuthorization(AccuracyAuthorization)
+  case prompt(Prompt)
+  case settingsShows(LocationSetting)
+  case updates(LiveUpdatesDelivery)
+  case monitorEvents(MonitorEventsDelivery)
+  case backgroundActivity(BackgroundActivityStatus)
+  case backgroundIndicator(BackgroundIndicator)
+  /// The result of the last legacy request this run; `nil` when the app made none (R13).
+  case requestResult(RequestResult?)
+  /// The exact flag set of a diagnostics holder the app holds (R39).
+  case diagnostics(DiagnosticFlags)
+  /// A diagnostics holder the app does not hold now (R17).
+  case notHeld
+  /// iOS 17, which has no CLServiceSession diagnostics (R39).
+  case noDiagnostics
+  /// The `locationManagerDidChangeAuthorization(_:)` calls of a manager's delegate, each as
+  /// the pair it read (R41).
+  case callbacks([AuthorizationPair])
+  /// A manager the story never created (R41).
+  case neverCreated
+
+  /// The value as a scenario writes it.
+  public var description: String {
+    switch self {
+    case .authorizationStatus(let v): v.rawValue
+    case .accuracyAuthorization(let v): v.rawValue
+    case .prompt(let v): v.rawValue
+    case .settingsShows(let v): v.rawValue
+    case .updates(let v): v.rawValue
+    case .monitorEvents(let v): v.rawValue
+    case .backgroundActivity(let v): v.rawValue
+    case .backgroundIndicator(let v): v.rawValue
+    case .requestResult(let v): v?.rawValue ?? "no request this run"
+    case .diagnostics(let flags): "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
+    case .notHeld: "not held"
+    case .noDiagnostics: "no diagnostics"
+    case .callbacks(let pairs): "[" + pairs.map(\.description).joined(separator: ", ") + "]"
+    case .neverCreated: "never created"
+    }
+  }
+}

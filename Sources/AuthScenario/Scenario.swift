@@ -28,15 +28,21 @@ public struct ScenarioStep: Hashable, Sendable {
   public var kind: Kind
   /// The rule that must refuse the step (`refused: RULE`, R42), or `nil` when it must happen.
   public var refused: ExpectedRefusal?
+  /// For a Settings step, the position of each change's key, in the order of the changes.
+  public var changePositions: [SourcePosition]
 
-  public init(_ kind: Kind, at position: SourcePosition, refused: ExpectedRefusal? = nil) {
+  public init(
+    _ kind: Kind, at position: SourcePosition, refused: ExpectedRefusal? = nil,
+    changePositions: [SourcePosition] = []
+  ) {
     self.kind = kind
     self.position = position
     self.refused = refused
+    self.changePositions = changePositions
   }
 
   public enum Kind: Hashable, Sendable {
-    /// Something happens; a Settings step may make several changes, each with its position.
+    /// Something happens; a Settings step may make several changes.
     case action(ScenarioAction)
     /// Checks, in the order written.
     case expect([Expectation])
@@ -55,53 +61,18 @@ public struct ExpectedRefusal: Hashable, Sendable {
   }
 }
 
-/// A step that changes the state, as a story names it.
-public enum ScenarioAction: Hashable, Sendable {
-  case launch
-  case relaunchInBackground
-  case background
-  case foreground
-  case wait
-  case terminate
-  case session(id: String, authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String?)
-  case invalidate(id: String)
-  case liveUpdates(start: Bool)
-  case monitor(start: Bool)
-  case backgroundActivity(start: Bool)
-  case requestWhenInUse
-  case requestAlways
-  case requestTemporaryFullAccuracy(purposeKey: String)
-  case tap(PromptButton, precise: Bool?)
-  /// The changes in the order written, each at its key.
-  case settings([PositionedSettingsChange])
-  case backgroundEvent
-  /// The app creates a CLLocationManager with a delegate, named in the story (R41).
-  case manager(name: String)
-  /// The app releases the manager of that name (R41).
-  case release(name: String)
-}
-
-/// A Settings change and the position of its key.
-public struct PositionedSettingsChange: Hashable, Sendable {
-  public var change: SettingsChange
-  public var position: SourcePosition
-
-  public init(_ change: SettingsChange, at position: SourcePosition) {
-    self.change = change
-    self.position = position
-  }
-}
-
 /// One check of an `expect` step: an observable and the value it must have.
 public struct Expectation: Hashable, Sendable {
   /// What is checked.
   public var observable: ExpectedObservable
-  /// The expected value as written (a flag list is normalised to Core Location's order).
-  public var expected: String
+  /// The value it must have.
+  public var expected: ObservedValue
   /// The position of the expected value, where a failure points.
   public var position: SourcePosition
 
-  public init(_ observable: ExpectedObservable, _ expected: String, at position: SourcePosition) {
+  public init(
+    _ observable: ExpectedObservable, _ expected: ObservedValue, at position: SourcePosition
+  ) {
     self.observable = observable
     self.expected = expected
     self.position = position

@@ -22,7 +22,7 @@ public enum ScenarioRunner {
         var trial = simulator
         var cited: [Citation] = []
         var refusal: (Refusal, SourcePosition)?
-        for (event, position) in events(action, at: step.position) {
+        for (event, position) in events(step, action) {
           do {
             cited += try trial.perform(event)
           } catch {
@@ -83,19 +83,18 @@ public enum ScenarioRunner {
       case .expect(let expectations):
         for expectation in expectations {
           checked.insert(expectation.observable.key)
-          let (actual, because, decided): (String, [Citation], Bool)
+          let (actual, because): (ObservedValue, [Citation])
           if case .callbacks(let name) = expectation.observable {
             let calls = simulator.takeLocationManagerDidChangeAuthorization(of: name)
             (actual, because) = explain(calls, steps: callSteps[name] ?? [], manager: name)
-            decided = true
             callSteps[name] = []
           } else {
-            (actual, because, decided) = observe(expectation.observable, simulator)
+            (actual, because) = observe(expectation.observable, simulator)
           }
-          if decided { exercised.formUnion(because.map(\.rule)) }
-          if case .diagnostics = expectation.observable,
-            let expectedFlags = parse(expectation.expected)
-          {
+          // With no legacy request this run, R13 only points the reader to the request rules:
+          // it decided nothing.
+          if actual != .requestResult(nil) { exercised.formUnion(because.map(\.rule)) }
+          if case .diagnostics(let expectedFlags) = expectation.expected {
             for flag in expectedFlags { checked.insert("diagnostics." + flag.rawValue) }
           }
           guard actual != expectation.expected else { continue }
@@ -103,7 +102,8 @@ public enum ScenarioRunner {
             position: expectation.position,
             message:
               "expected \(expectation.observable) '\(expectation.expected)', got '\(actual)'",
-            expected: expectation.expected, actual: actual, because: because, stepsTaken: taken)
+            expected: expectation.expected.description, actual: actual.description,
+            because: because, stepsTaken: taken)
           return ScenarioResult(
             scenario: scenario, failure: failure, exercisedRules: exercised,
             checkedObservables: checked)
@@ -125,9 +125,9 @@ public enum ScenarioRunner {
   /// step after which it came and the rule that changed the pair (R41).
   private static func explain(
     _ calls: [AuthorizationSimulator.DelegateCall]?, steps: [TakenStep], manager name: String
-  ) -> (String, [Citation]) {
+  ) -> (ObservedValue, [Citation]) {
     guard let calls else {
-      return ("never created", [Citation(.r41, "the scenario never created a manager '\(name)'")])
+      return (.neverCreated, [Citation(.r41, "the scenario never created a manager '\(name)'")])
     }
     let because = calls.enumerated().map { index, call in
       let step = index < steps.count ? steps[index] : nil
@@ -140,113 +140,41 @@ public enum ScenarioRunner {
         decider?.rule ?? .r41,
         "\(place) the pair became \(call.pair)" + (decider.map { ": \($0.cause)" } ?? ""))
     }
-    return (ScenarioSchema.render(calls.map(\.pair)), because)
+    return (.callbacks(calls.map(\.pair)), because)
   }
 
-  private static func parse(_ flags: String) -> [DiagnosticFlag]? {
-    let inner = flags.dropFirst().dropLast()
-    guard !inner.isEmpty else { return [] }
-    return inner.split(separator: ", ").compactMap { DiagnosticFlag(rawValue: String($0)) }
-  }
-
-  /// The model events of one scenario action, each with the position it fails at.
+  /// The model events of one step, each with the position it fails at: a Settings step's
+  /// changes one at a time, at its key.
   private static func events(
-    _ action: ScenarioAction, at position: SourcePosition
-  ) -> [(ScenarioEvent, SourcePosition)] {
-    switch action {
-    case .settings(let changes): changes.map { (.settings($0.change), $0.position) }
-    default: [(.action(action), position)]
+    _ step: ScenarioStep, _ action: ScenarioAction
+  ) -> [(ScenarioAction, SourcePosition)] {
+    guard case .settings(let changes) = action, changes.count > 1 else {
+      return [(action, step.changePositions.first ?? step.position)]
+    }
+    return changes.enumerated().map { index, change in
+      let position =
+        index < step.changePositions.count ? step.changePositions[index] : step.position
+      return (.settings([change]), position)
     }
   }
 
-  /// The value of `observable` as a scenario writes it, the rules behind it, and whether those
-  /// rules decided the value. They do not for a `requestResult` with no request this run: that
-  /// citation of R13 only points the reader to the request rules.
+  /// The value of `observable` and the rules behind it, from the model.
   private static func observe(
     _ observable: ExpectedObservable, _ simulator: AuthorizationSimulator
-  ) -> (String, [Citation], decided: Bool) {
-    let model: AuthorizationSimulator.Observable
+  ) -> (ObservedValue, [Citation]) {
     switch observable {
-    case .authorizationStatus: model = .authorizationStatus
-    case .accuracyAuthorization: model = .accuracyAuthorization
-    case .prompt: model = .prompt
-    case .settingsShows: model = .settingsShows
-    case .updates: model = .liveUpdates
-    case .monitorEvents: model = .monitorEvents
-    case .backgroundActivity: model = .backgroundActivity
-    case .backgroundIndicator: model = .backgroundIndicator
-    case .requestResult: model = .requestResult
-    case .diagnostics(let name):
-      guard simulator.configuration.hasServiceSessions else {
-        return (
-          "no diagnostics", [Citation(.r39, "iOS 17 has no CLServiceSession diagnostics")], true
-        )
-      }
-      guard let holder = simulator.holder(named: name),
-        simulator.diagnostics(for: holder) != nil
-      else {
-        return (
-          "not held",
-          [
-            Citation(
-              .r17,
-              "the app holds no '\(name)' now; holders: "
-                + (simulator.holderNames.isEmpty
-                  ? "none" : simulator.holderNames.joined(separator: ", ")))
-          ],
-          true
-        )
-      }
-      model = .diagnostics(holder)
+    case .authorizationStatus: simulator.observation(of: .authorizationStatus)
+    case .accuracyAuthorization: simulator.observation(of: .accuracyAuthorization)
+    case .prompt: simulator.observation(of: .prompt)
+    case .settingsShows: simulator.observation(of: .settingsShows)
+    case .updates: simulator.observation(of: .liveUpdates)
+    case .monitorEvents: simulator.observation(of: .monitorEvents)
+    case .backgroundActivity: simulator.observation(of: .backgroundActivity)
+    case .backgroundIndicator: simulator.observation(of: .backgroundIndicator)
+    case .requestResult: simulator.observation(of: .requestResult)
+    case .diagnostics(let name): simulator.observation(ofDiagnosticsNamed: name)
     case .callbacks:
       preconditionFailure("run(_:) checks callbacks itself: checking consumes them")
-    }
-    guard let value = simulator.describe(model) else {
-      return (
-        "no request this run", [Citation(.r13, "the app made no legacy request in this run")],
-        false
-      )
-    }
-    return (value, simulator.explanation(of: model), true)
-  }
-}
-
-/// A scenario action or one Settings change, as the runner hands it to the model.
-enum ScenarioEvent {
-  case action(ScenarioAction)
-  case settings(SettingsChange)
-}
-
-extension AuthorizationSimulator {
-  /// Performs a scenario event by name.
-  fileprivate mutating func perform(_ event: ScenarioEvent) throws(Refusal) -> [Citation] {
-    switch event {
-    case .settings(let change): return try changeSettings(change)
-    case .action(let action):
-      switch action {
-      case .launch: return try launch()
-      case .relaunchInBackground: return try relaunchInBackground()
-      case .background: return try enterBackground()
-      case .foreground: return try enterForeground()
-      case .wait: return try wait()
-      case .terminate: return try terminate()
-      case .session(let id, let goal, let key):
-        return try createSession(id, authorization: goal, fullAccuracyPurposeKey: key)
-      case .invalidate(let id): return try invalidateSession(id)
-      case .liveUpdates(let start): return try liveUpdates(iterating: start)
-      case .monitor(let start): return try monitor(iterating: start)
-      case .backgroundActivity(let start): return try backgroundActivity(held: start)
-      case .requestWhenInUse: return try requestWhenInUseAuthorization()
-      case .requestAlways: return try requestAlwaysAuthorization()
-      case .requestTemporaryFullAccuracy(let key):
-        return try requestTemporaryFullAccuracyAuthorization(withPurposeKey: key)
-      case .tap(let button, let precise): return try tap(button, precise: precise)
-      case .settings:
-        preconditionFailure("events(_:at:) runs a settings action one change at a time")
-      case .backgroundEvent: return try backgroundEvent()
-      case .manager(let name): return try createManager(name)
-      case .release(let name): return try releaseManager(name)
-      }
     }
   }
 }
@@ -290,50 +218,6 @@ extension ExpectedObservable {
     case .diagnostics: "diagnostics"
     case .callbacks: "callbacks"
     default: description
-    }
-  }
-}
-
-extension ScenarioAction {
-  /// The step as a scenario writes it, on one line.
-  public var summary: String {
-    switch self {
-    case .launch: "launch"
-    case .relaunchInBackground: "launch: background"
-    case .background: "background"
-    case .foreground: "foreground"
-    case .wait: "wait"
-    case .terminate: "terminate"
-    case .session(let id, let goal, let key):
-      "session: \(id) (authorization: \(goal.rawValue)"
-        + (key.map { ", fullAccuracyPurposeKey: \($0)" } ?? "") + ")"
-    case .invalidate(let id): "invalidate: \(id)"
-    case .liveUpdates(let start): "liveUpdates: \(start ? "start" : "stop")"
-    case .monitor(let start): "monitor: \(start ? "start" : "stop")"
-    case .backgroundActivity(let start): "backgroundActivity: \(start ? "start" : "stop")"
-    case .requestWhenInUse: "request: whenInUse"
-    case .requestAlways: "request: always"
-    case .requestTemporaryFullAccuracy(let key):
-      "request: temporaryFullAccuracy (purposeKey: \(key))"
-    case .tap(let button, let precise):
-      "tap: \(button.rawValue)" + (precise.map { $0 ? " (precise: on)" : " (precise: off)" } ?? "")
-    case .settings(let changes):
-      "settings: " + changes.map(\.change.summary).joined(separator: ", ")
-    case .backgroundEvent: "system: backgroundEvent"
-    case .manager(let name): "manager: \(name)"
-    case .release(let name): "release: \(name)"
-    }
-  }
-}
-
-extension SettingsChange {
-  var summary: String {
-    switch self {
-    case .location(let setting): "location \(setting.rawValue)"
-    case .precise(let on): "precise \(on ? "on" : "off")"
-    case .locationServices(let on): "locationServices \(on ? "on" : "off")"
-    case .restrictions(let on): "restrictions \(on ? "on" : "off")"
-    case .reset: "reset"
     }
   }
 }

@@ -30,17 +30,6 @@ public struct ScenarioSchema: SchemaChecking {
   }
 
   static let topLevelKeys = ["scenario", "description", "ios", "info", "start", "steps"]
-  static let bareSteps = ["launch", "background", "foreground", "wait", "terminate"]
-  static let verbs = [
-    "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
-    "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
-    "manager", "release", "expect",
-  ]
-  /// The steps written as a bare word.
-  static let bareWords: [String: ScenarioAction] = [
-    "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
-    "terminate": .terminate,
-  ]
   /// The keys an `expect` step may check, in the order of docs/SCENARIOS.md.
   public static let expectKeys = [
     "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
@@ -150,115 +139,14 @@ public struct ScenarioSchema: SchemaChecking {
       }
       return Self.bareWords[verb].map { ScenarioStep(.action($0), at: position, refused: refused) }
     }
-    let article = verb.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-    func extras(_ allowed: [String]) -> [String: YAMLNode.Mapping.Entry] {
-      var found: [String: YAMLNode.Mapping.Entry] = [:]
-      for entry in rest {
-        if allowed.contains(entry.key.value) {
-          found[entry.key.value] = entry
-        } else {
-          error(
-            "unexpected key '\(entry.key.value)' in \(article) '\(verb)' step"
-              + (allowed.isEmpty
-                ? "" : EditDistance.didYouMean(entry.key.value, among: allowed)),
-            at: entry.key.range.start)
-        }
-      }
-      return found
-    }
-    let action: ScenarioAction?
-    switch verb {
-    case "launch":
-      _ = extras([])
-      action = choice(value, [("background", .relaunchInBackground)], "launch")
-    case "background", "foreground", "wait", "terminate":
-      error("step '\(verb)' takes no value; write '- \(verb)'", at: first.key.range.start)
-      return nil
-    case "session":
-      let more = extras(["authorization", "fullAccuracyPurposeKey"])
-      let id = sessionID(value)
-      guard let goalEntry = more["authorization"] else {
-        error(
-          "a 'session' step needs 'authorization: none|whenInUse|always'", at: first.key.range.start
-        )
-        return nil
-      }
-      let goal = choice(
-        goalEntry.value, AuthorizationRequirement.allCases.map { ($0.rawValue, $0) },
-        "authorization")
-      let key = more["fullAccuracyPurposeKey"].flatMap { name($0.value, "a purpose key") }
-      if more["fullAccuracyPurposeKey"] != nil && key == nil { return nil }
-      guard let id, let goal else { return nil }
-      action = .session(id: id, authorization: goal, fullAccuracyPurposeKey: key)
-    case "invalidate":
-      _ = extras([])
-      action = sessionID(value).map { .invalidate(id: $0) }
-    case "liveUpdates":
-      _ = extras([])
-      action = startStop(value).map { .liveUpdates(start: $0) }
-    case "monitor":
-      _ = extras([])
-      action = startStop(value).map { .monitor(start: $0) }
-    case "backgroundActivity":
-      _ = extras([])
-      action = startStop(value).map { .backgroundActivity(start: $0) }
-    case "request":
-      let more = extras(["purposeKey"])
-      let kind = choice(
-        value, [("whenInUse", 0), ("always", 1), ("temporaryFullAccuracy", 2)], "request")
-      switch kind {
-      case 0?, 1?:
-        if let extra = more["purposeKey"] {
-          error(
-            "'purposeKey' goes only with 'request: temporaryFullAccuracy'",
-            at: extra.key.range.start)
-          return nil
-        }
-        action = kind == 0 ? .requestWhenInUse : .requestAlways
-      case 2?:
-        guard let keyEntry = more["purposeKey"] else {
-          error(
-            "'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: first.key.range.start)
-          return nil
-        }
-        action = name(keyEntry.value, "a purpose key").map {
-          .requestTemporaryFullAccuracy(purposeKey: $0)
-        }
-      default:
-        action = nil
-      }
-    case "tap":
-      let more = extras(["precise"])
-      let button = choice(value, PromptButton.allCases.map { ($0.rawValue, $0) }, "button")
-      var precise: Bool?
-      if let entry = more["precise"] {
-        guard let on = onOff(entry.value) else { return nil }
-        precise = on
-      }
-      action = button.map { .tap($0, precise: precise) }
-    case "settings":
-      _ = extras([])
-      action = settings(value).map { .settings($0) }
-    case "system":
-      _ = extras([])
-      action = choice(value, [("backgroundEvent", .backgroundEvent)], "system event")
-    case "manager":
-      _ = extras([])
-      action = text(value, "a manager name").map { .manager(name: $0) }
-    case "release":
-      _ = extras([])
-      action = text(value, "a manager name").map { .release(name: $0) }
-    case "expect":
-      _ = extras([])
+    if verb == "expect" {
+      _ = stepKeys(rest, allowed: [], verb: verb)
       return expectations(value).map { ScenarioStep(.expect($0), at: position) }
-    default:
-      error(
-        "unknown step \(YAMLMessage.quoted(verb))"
-          + EditDistance.didYouMean(verb, among: Self.verbs),
-        at: first.key.range.start)
-      return nil
     }
-    return action.map { ScenarioStep(.action($0), at: position, refused: refused) }
+    guard let (action, changePositions) = action(verb, value, at: first.key.range.start, rest: rest)
+    else { return nil }
+    return ScenarioStep(
+      .action(action), at: position, refused: refused, changePositions: changePositions)
   }
 
   /// A rule id for `refused`, `R1` to the last rule.
@@ -275,45 +163,6 @@ public struct ScenarioSchema: SchemaChecking {
     return rule
   }
 
-  private mutating func sessionID(_ node: YAMLNode) -> String? {
-    guard let id = name(node, "a session id") else { return nil }
-    if Self.implicitHolders.contains(id) {
-      error(
-        "'\(id)' names an implicit diagnostics holder; choose another session id",
-        at: node.position)
-      return nil
-    }
-    return id
-  }
-
-  private mutating func settings(_ node: YAMLNode) -> [PositionedSettingsChange]? {
-    if let word = node.scalar {
-      guard word.value == "reset" else {
-        error(
-          "expected 'reset' or a mapping of location, precise, locationServices, restrictions; "
-            + "got '\(word.value)'", at: word.range.start)
-        return nil
-      }
-      return [PositionedSettingsChange(.reset, at: word.range.start)]
-    }
-    guard let map = mapping(node, "'settings'") else { return nil }
-    let keys = ["location", "precise", "locationServices", "restrictions"]
-    checkKeys(map, allowed: keys, in: "'settings'")
-    var changes: [PositionedSettingsChange] = []
-    for entry in map.entries {
-      let change: SettingsChange?
-      switch entry.key.value {
-      case "location": change = setting(entry.value).map { .location($0) }
-      case "precise": change = onOff(entry.value).map { .precise($0) }
-      case "locationServices": change = onOff(entry.value).map { .locationServices($0) }
-      case "restrictions": change = onOff(entry.value).map { .restrictions($0) }
-      default: change = nil
-      }
-      if let change { changes.append(PositionedSettingsChange(change, at: entry.key.range.start)) }
-    }
-    return changes.count == map.entries.count ? changes : nil
-  }
-
   // MARK: expect
 
   private mutating func expectations(_ node: YAMLNode) -> [Expectation]? {
@@ -327,23 +176,26 @@ public struct ScenarioSchema: SchemaChecking {
     var ok = true
     for entry in map.entries {
       let v = entry.value
-      func value<T: RawRepresentable<String> & CaseIterable>(_: T.Type, _ o: ExpectedObservable) {
+      func value<T: RawRepresentable<String> & CaseIterable>(
+        _ o: ExpectedObservable, _ make: (T) -> ObservedValue
+      ) {
         if let x = choice(v, T.allCases.map { ($0.rawValue, $0) }, "\(o)") {
-          checks.append(Expectation(o, x.rawValue, at: v.position))
+          checks.append(Expectation(o, make(x), at: v.position))
         } else {
           ok = false
         }
       }
       switch entry.key.value {
-      case "authorizationStatus": value(AuthorizationStatus.self, .authorizationStatus)
-      case "accuracyAuthorization": value(AccuracyAuthorization.self, .accuracyAuthorization)
-      case "prompt": value(Prompt.self, .prompt)
-      case "settingsShows": value(LocationSetting.self, .settingsShows)
-      case "updates": value(LiveUpdatesDelivery.self, .updates)
-      case "monitorEvents": value(MonitorEventsDelivery.self, .monitorEvents)
-      case "backgroundActivity": value(BackgroundActivityStatus.self, .backgroundActivity)
-      case "backgroundIndicator": value(BackgroundIndicator.self, .backgroundIndicator)
-      case "requestResult": value(RequestResult.self, .requestResult)
+      case "authorizationStatus": value(.authorizationStatus, ObservedValue.authorizationStatus)
+      case "accuracyAuthorization":
+        value(.accuracyAuthorization, ObservedValue.accuracyAuthorization)
+      case "prompt": value(.prompt, ObservedValue.prompt)
+      case "settingsShows": value(.settingsShows, ObservedValue.settingsShows)
+      case "updates": value(.updates, ObservedValue.updates)
+      case "monitorEvents": value(.monitorEvents, ObservedValue.monitorEvents)
+      case "backgroundActivity": value(.backgroundActivity, ObservedValue.backgroundActivity)
+      case "backgroundIndicator": value(.backgroundIndicator, ObservedValue.backgroundIndicator)
+      case "requestResult": value(.requestResult) { (r: RequestResult) in .requestResult(r) }
       case "diagnostics":
         guard let holders = mapping(v, "'diagnostics'") else {
           ok = false
@@ -374,7 +226,7 @@ public struct ScenarioSchema: SchemaChecking {
           }
           checks.append(
             Expectation(
-              .diagnostics(holder: holder.key.value), Self.render(flags),
+              .diagnostics(holder: holder.key.value), .diagnostics(flags),
               at: holder.value.position))
         }
       case "callbacks":
@@ -402,7 +254,7 @@ public struct ScenarioSchema: SchemaChecking {
           }
           checks.append(
             Expectation(
-              .callbacks(manager: manager.key.value), Self.render(pairs),
+              .callbacks(manager: manager.key.value), .callbacks(pairs),
               at: manager.value.position))
         }
       default:
@@ -412,21 +264,6 @@ public struct ScenarioSchema: SchemaChecking {
     return ok ? checks : nil
   }
 
-  /// Callbacks as expectations and reports write them: `[STATUS/ACCURACY, …]` (R41).
-  public static func render(_ pairs: [AuthorizationPair]) -> String {
-    "[" + pairs.map(\.description).joined(separator: ", ") + "]"
-  }
-
-  /// A flag set as expectations and reports write it: `[a, b]` in Core Location's order.
-  public static func render(_ flags: DiagnosticFlags) -> String {
-    "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
-  }
-
-  // MARK: Values
-
-  private mutating func startStop(_ node: YAMLNode) -> Bool? {
-    choice(node, [("start", true), ("stop", false)], "'start' or 'stop'", list: false)
-  }
 }
 
 /// Why an Info.plist file named by a scenario could not be used.

@@ -84,7 +84,7 @@ import Testing
     let paths = report.paths()
     #expect(!paths.isEmpty)
     let text = paths.map(\.text).joined()
-    #expect(text.contains("  - manager: 'main'\n"))
+    #expect(text.contains("  - manager: main\n"))
     for scenario in paths {
       let (result, _) = try Self.run(scenario)
       #expect(result.failure == nil, "\(scenario.text)\n\(String(describing: result.failure))")

@@ -136,9 +136,15 @@ import Testing
       scenario.steps.last?.kind
         == .expect([
           Expectation(
-            .callbacks(manager: "map"), "[notDetermined/fullAccuracy, denied/reducedAccuracy]",
+            .callbacks(manager: "map"),
+            .callbacks([
+              AuthorizationPair(
+                authorizationStatus: .notDetermined, accuracyAuthorization: .fullAccuracy),
+              AuthorizationPair(
+                authorizationStatus: .denied, accuracyAuthorization: .reducedAccuracy),
+            ]),
             at: marked[2]),
-          Expectation(.callbacks(manager: "list"), "[]", at: marked[3]),
+          Expectation(.callbacks(manager: "list"), .callbacks([]), at: marked[3]),
         ]))
   }
 
@@ -194,18 +200,15 @@ import Testing
     StepCase("tap: dontAllow", .tap(.dontAllow, precise: nil)),
     StepCase("tap: changeToAlwaysAllow", .tap(.changeToAlwaysAllow, precise: nil)),
     StepCase("tap: keepOnlyWhileUsing", .tap(.keepOnlyWhileUsing, precise: nil)),
-    StepCase(
-      "settings: reset",
-      .settings([PositionedSettingsChange(.reset, at: SourcePosition(line: 3, column: 15))])),
+    StepCase("settings: reset", .settings([.reset])),
     StepCase("system: backgroundEvent", .backgroundEvent),
   ]
 
   @Test("decodes every step", arguments: stepCases)
   func decodesStep(_ testCase: StepCase) throws {
     let scenario = try Self.check("scenario: x\nsteps:\n  - \(testCase.step)\n").get()
-    #expect(
-      scenario.steps
-        == [ScenarioStep(.action(testCase.action), at: SourcePosition(line: 3, column: 5))])
+    #expect(scenario.steps.map(\.kind) == [.action(testCase.action)])
+    #expect(scenario.steps.map(\.position) == [SourcePosition(line: 3, column: 5)])
   }
 
   @Test("a Settings mapping keeps its changes in the order written, each at its key")
@@ -222,13 +225,15 @@ import Testing
 
       """)
     let scenario = try Self.check(marked.text).get()
-    let changes = [
-      PositionedSettingsChange(.restrictions(true), at: marked[1]),
-      PositionedSettingsChange(.location(.never), at: marked[2]),
-      PositionedSettingsChange(.precise(false), at: marked[3]),
-      PositionedSettingsChange(.locationServices(true), at: marked[4]),
+    let changes: [SettingsChange] = [
+      .restrictions(true), .location(.never), .precise(false), .locationServices(true),
     ]
-    #expect(scenario.steps == [ScenarioStep(.action(.settings(changes)), at: marked[0])])
+    #expect(
+      scenario.steps == [
+        ScenarioStep(
+          .action(.settings(changes)), at: marked[0],
+          changePositions: [marked[1], marked[2], marked[3], marked[4]])
+      ])
   }
 
   @Test("decodes every value expectation, in the order written, each at its value")
@@ -250,14 +255,14 @@ import Testing
       """)
     let scenario = try Self.check(marked.text).get()
     let checks = [
-      Expectation(.requestResult, "promptDeclined", at: marked[1]),
-      Expectation(.authorizationStatus, "authorizedAlways", at: marked[2]),
-      Expectation(.accuracyAuthorization, "reducedAccuracy", at: marked[3]),
-      Expectation(.prompt, "temporaryFullAccuracy", at: marked[4]),
-      Expectation(.settingsShows, "askNextTime", at: marked[5]),
-      Expectation(.updates, "reduced", at: marked[6]),
-      Expectation(.monitorEvents, "delivered", at: marked[7]),
-      Expectation(.backgroundActivity, "inactive", at: marked[8]),
+      Expectation(.requestResult, .requestResult(.promptDeclined), at: marked[1]),
+      Expectation(.authorizationStatus, .authorizationStatus(.authorizedAlways), at: marked[2]),
+      Expectation(.accuracyAuthorization, .accuracyAuthorization(.reducedAccuracy), at: marked[3]),
+      Expectation(.prompt, .prompt(.temporaryFullAccuracy), at: marked[4]),
+      Expectation(.settingsShows, .settingsShows(.askNextTime), at: marked[5]),
+      Expectation(.updates, .updates(.reduced), at: marked[6]),
+      Expectation(.monitorEvents, .monitorEvents(.delivered), at: marked[7]),
+      Expectation(.backgroundActivity, .backgroundActivity(.inactive), at: marked[8]),
     ]
     #expect(scenario.steps == [ScenarioStep(.expect(checks), at: marked[0])])
   }
@@ -279,14 +284,20 @@ import Testing
       """)
     let scenario = try Self.check(marked.text).get()
     let checks = [
-      Expectation(.backgroundIndicator, "shown", at: marked[1]),
+      Expectation(.backgroundIndicator, .backgroundIndicator(.shown), at: marked[1]),
       Expectation(
-        .diagnostics(holder: "app"), "[authorizationDenied, insufficientlyInUse, accuracyLimited]",
+        .diagnostics(holder: "app"),
+        .diagnostics([.accuracyLimited, .authorizationDenied, .insufficientlyInUse]),
         at: marked[2]),
-      Expectation(.diagnostics(holder: "liveUpdates"), "[]", at: marked[3]),
-      Expectation(.diagnostics(holder: "reminders"), "[alwaysAuthorizationDenied]", at: marked[4]),
+      Expectation(.diagnostics(holder: "liveUpdates"), .diagnostics([]), at: marked[3]),
+      Expectation(
+        .diagnostics(holder: "reminders"), .diagnostics([.alwaysAuthorizationDenied]),
+        at: marked[4]),
     ]
     #expect(scenario.steps == [ScenarioStep(.expect(checks), at: marked[0])])
+    #expect(
+      checks[1].expected.description
+        == "[authorizationDenied, insufficientlyInUse, accuracyLimited]")
   }
 
   @Test("info given as a path is read by the loader with the path as written")

@@ -1,0 +1,146 @@
+import AuthModel
+import Foundation
+import Testing
+
+@testable import AuthScenario
+
+@Suite struct ScenarioWriterTests {
+  static let scenarios = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenarios")
+
+  /// Every scenario file of scenarios/ (app files, under apps/, are not scenarios).
+  static let files: [String] = {
+    let enumerator = FileManager.default.enumerator(atPath: scenarios.path)
+    var found: [String] = []
+    while let relative = enumerator?.nextObject() as? String {
+      guard relative.hasSuffix(".yaml"), !relative.hasPrefix("apps/") else { continue }
+      found.append(scenarios.appendingPathComponent(relative).path)
+    }
+    return found.sorted()
+  }()
+
+  static func read(_ text: String, path: String = "written.yaml") throws -> Scenario {
+    try ScenarioFile.parse(Array(text.utf8), path: path).scenario.get()
+  }
+
+  @Test("scenarios/ holds the scenario files this suite writes back")
+  func library() {
+    #expect(Self.files.count > 50)
+  }
+
+  @Test("every scenario of scenarios/, written and read back, says the same", arguments: files)
+  func roundTrip(_ path: String) throws {
+    let script = try ScenarioFile.load(path: path).scenario.get().script
+    let text = ScenarioWriter.text(script)
+    let back = try Self.read(text)
+    #expect(back.script == script, "\(text)")
+    #expect(ScenarioWriter.text(back.script) == text)
+  }
+
+  /// A script with every step kind, names that must be quoted, `refused`, several Settings
+  /// changes and every kind of expectation.
+  static let everything = ScenarioScript(
+    name: "it's: a # story", description: "one\\line 'quoted'\n\n  indented: line\n",
+    configuration: AppConfiguration(
+      ios: .ios26,
+      infoPlist: InfoPlist(
+        whenInUseUsageDescription: "Finds 'stations'\nnear you",
+        alwaysAndWhenInUseUsageDescription: "Alerts",
+        defaultAccuracyReduced: true,
+        temporaryUsageDescriptions: ["Nav key": "Turn by turn", "true": "odd key"],
+        requireExplicitServiceSession: true, backgroundModes: ["location", "fetch"])),
+    start: StartingState(
+      location: .whileUsing, precise: false, locationServicesEnabled: false,
+      restrictionsEnabled: true, alwaysPromptSpent: true, app: .background),
+    steps: [
+      .action(.launch, refused: nil),
+      .action(.relaunchInBackground, refused: .r36),
+      .action(.background, refused: nil),
+      .action(.foreground, refused: nil),
+      .action(.wait, refused: nil),
+      .action(.terminate, refused: .r3),
+      .action(
+        .session(id: "true", authorization: .always, fullAccuracyPurposeKey: "Nav key"),
+        refused: nil),
+      .action(.session(id: "01", authorization: .none, fullAccuracyPurposeKey: nil), refused: nil),
+      .action(.invalidate(id: "it's"), refused: .r17),
+      .action(.liveUpdates(start: true), refused: nil),
+      .action(.liveUpdates(start: false), refused: nil),
+      .action(.monitor(start: true), refused: nil),
+      .action(.backgroundActivity(start: false), refused: nil),
+      .action(.requestWhenInUse, refused: nil),
+      .action(.requestAlways, refused: .r7),
+      .action(.requestTemporaryFullAccuracy(purposeKey: "true"), refused: nil),
+      .action(.tap(.allowWhileUsing, precise: false), refused: nil),
+      .action(.tap(.dontAllow, precise: nil), refused: .r9),
+      .action(
+        .settings([.location(.never), .precise(true), .locationServices(false)]), refused: nil),
+      .action(.settings([.restrictions(true)]), refused: .r38),
+      .action(.settings([.reset]), refused: nil),
+      .action(.backgroundEvent, refused: nil),
+      .action(.manager(name: "main map"), refused: nil),
+      .action(.release(name: "null"), refused: .r41),
+      .expect([
+        .init(.authorizationStatus, .authorizationStatus(.authorizedWhenInUse)),
+        .init(.accuracyAuthorization, .accuracyAuthorization(.reducedAccuracy)),
+        .init(.prompt, .prompt(.none)),
+        .init(.settingsShows, .settingsShows(.whileUsing)),
+        .init(
+          .diagnostics(holder: "true"), .diagnostics([.authorizationDenied, .accuracyLimited])),
+        .init(.diagnostics(holder: "liveUpdates"), .diagnostics([])),
+        .init(.updates, .updates(.reduced)),
+        .init(.monitorEvents, .monitorEvents(.delivered)),
+        .init(.backgroundActivity, .backgroundActivity(.inactive)),
+        .init(.backgroundIndicator, .backgroundIndicator(.shown)),
+        .init(.requestResult, .requestResult(.promptDeclined)),
+        .init(
+          .callbacks(manager: "main map"),
+          .callbacks([
+            AuthorizationPair(authorizationStatus: .denied, accuracyAuthorization: .fullAccuracy)
+          ])),
+      ]),
+    ])
+
+  @Test("a script with every step kind, quoted names and refusals reads back equal")
+  func everyStepKind() throws {
+    let text = ScenarioWriter.text(
+      Self.everything, comment: ["written # here"], notes: [0: ["first"]])
+    let back = try Self.read(text)
+    #expect(back.script == Self.everything, "\(text)")
+    #expect(text.hasPrefix("# written # here\nscenario: 'it''s: a # story'\n"))
+    #expect(text.contains("\n  # first\n  - launch\n"))
+    #expect(text.contains("\n  - session: 'true'\n"))
+    #expect(text.contains("\n  - session: '01'\n"))
+    #expect(text.contains("\n  - terminate:\n    refused: R3\n"))
+  }
+
+  @Test("a name is written plain only where a reader reads it back as itself")
+  func plainNames() {
+    #expect(StepWords.Value.name("s0").written == "s0")
+    #expect(StepWords.Value.name("map-view.v2").written == "map-view.v2")
+    for name in ["true", "False", "NULL", "01", "1.5", "a b", "a:b", "#x", "-x", "é", "", "it's"] {
+      #expect(StepWords.Value.name(name).written.hasPrefix("'"), "\(name)")
+    }
+  }
+
+  @Test("a model event and the action read back from its words are the same step")
+  func eventsReadBack() throws {
+    let names = Names(sessions: ["s0", "x y"], purposeKeys: ["Nav"], managers: ["m0"])
+    let events: [AuthorizationEvent] = [
+      .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
+      .createSession(
+        SessionID(1), authorization: .whenInUse, fullAccuracyPurposeKey: PurposeKey(index: 0)),
+      .invalidateSession(SessionID(0)), .liveUpdates(iterating: true), .monitor(iterating: false),
+      .backgroundActivity(held: true), .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
+      .requestTemporaryFullAccuracyAuthorization(PurposeKey(index: 0)),
+      .tap(.allowOnce, precise: true), .settings(.precise(false)), .settings(.reset),
+      .backgroundEvent, .createManager(ManagerID(0)), .releaseManager(ManagerID(0)),
+    ]
+    let script = ScenarioScript(
+      name: "events", configuration: AppConfiguration(infoPlist: InfoPlist()),
+      steps: events.map { .action(ScenarioAction($0, names: names), refused: nil) })
+    let back = try Self.read(ScenarioWriter.text(script))
+    #expect(back.script == script)
+  }
+}
