@@ -68,6 +68,33 @@ struct AppOutcome: Sendable {
     return title + named + "\n" + details(color: report.color)
   }
 
+  /// The ways each feature can fail (`--ways-to-fail`): a row per reason, with the unmet
+  /// values, then its shortest story; nothing for an app that was not explored.
+  var waysToFailTable: String {
+    guard let report, report.findings.allSatisfy({ $0.diagnostic.severity != .error }) else {
+      return ""
+    }
+    let ways = report.waysToFail
+    guard !ways.isEmpty else { return "  ways to fail: none; every need holds in every state\n" }
+    let rows =
+      [["feature", "place", "reason", "actual"]]
+      + ways.map { [$0.feature, $0.place.rawValue, $0.reason.joined(separator: " "), $0.actual] }
+    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var text = "  ways to fail (\(ways.count)):\n"
+    for (index, row) in rows.enumerated() {
+      var line = "    "
+      for column in 0..<3 {
+        line += row[column] + String(repeating: " ", count: widths[column] - row[column].count + 2)
+      }
+      text += line + row[3] + "\n"
+      if index > 0 {
+        let story = ways[index - 1].story.map(\.step).joined(separator: "; ")
+        text += "      story: \(story)\n"
+      }
+    }
+    return text
+  }
+
   /// A failed app's first failure, and what failed it (`A1`, `works`, `check`, `incomplete`),
   /// for JUnit.
   var failureSummary: (message: String, type: String) {

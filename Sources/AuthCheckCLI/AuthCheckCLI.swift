@@ -68,6 +68,10 @@ public enum AuthCheckCLI {
         arguments: Array(arguments.dropFirst()), plugin: plugin,
         stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
     }
+    if arguments.first == "diagram" {
+      return DiagramCommand.run(
+        arguments: Array(arguments.dropFirst()), color: color, stdout: &stdout, stderr: &stderr)
+    }
     if arguments.first == "rules" {
       return RulesCommand.run(
         arguments: Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)

@@ -6,6 +6,7 @@ enum Help {
     usage: authcheck [options] PATH…
            authcheck explore [options]
            authcheck rules [ID…]
+           authcheck diagram FILE [options]
 
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
     (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
@@ -30,6 +31,9 @@ enum Help {
                        (they pass: each documents a denial path)
       --max-states N   stop each exploration of an app file after N states; one that stops
                        early fails the file as INCOMPLETE
+      --ways-to-fail   under each app file, list the ways each feature can fail: the
+                       feature, where, the rules that deny it, the unmet value and the
+                       shortest story (the JSON document always has them)
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
                        (prompts-from-background, allow-once-never-lapses)
 
@@ -40,6 +44,10 @@ enum Help {
     authcheck rules [ID…]
       Lists the rules and properties failures cite (R1–R42, P1–P12), or prints the text,
       sources and assumptions of those given; 'authcheck rules --help' for more.
+
+    authcheck diagram FILE [options]
+      Draws an app file's permission journey (or the model's) as Mermaid or Graphviz: what
+      the user sees, and every step that changes it; 'authcheck diagram --help' for more.
 
     exit status:
       0  every scenario passed

@@ -1,4 +1,5 @@
 import AuthApp
+import AuthExplorer
 import AuthModel
 
 /// The rule book as text: `docs/RULES.md` (``markdown``) and the entries `authcheck rules`
@@ -119,11 +120,44 @@ enum RuleBook {
       lines += TextWrapping.fill(check.statement, width: width, indent: "")
       lines.append("")
     }
+    lines += pictures
     lines += ["## Sources", ""]
     for source in RuleSource.allCases {
       lines += TextWrapping.wrap(source.name, width: width, first: "- ", rest: "  ")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The app the pictures draw: both usage strings, one session that asks for When In Use.
+  static let pictured = (
+    InfoPlist(
+      whenInUseUsageDescription: "Shows what is near you",
+      alwaysAndWhenInUseUsageDescription: "Reminds you on arrival"),
+    catalogue: "whenInUse"
+  )
+
+  /// The chapter of the model's pictures, one per iOS version whose rules differ.
+  static var pictures: [String] {
+    var lines = ["## The model as a picture", ""]
+    lines += TextWrapping.fill(
+      "What a user of an app with both usage strings and one `whenInUse` session can see, and "
+        + "every step that changes it (`authcheck diagram`, docs/APPS.md): each box is what the "
+        + "user sees (the status, the accuracy, the prompt on screen); each edge a button, a "
+        + "Settings change, a call of the app or a lifecycle step that changes what the user "
+        + "sees. Dashed boxes are reached only by a user who declines or opens Settings. iOS 26 "
+        + "and 27 follow iOS 18. Draw your own app's with `authcheck diagram --ios 18 --info "
+        + "Info.plist --sessions LIST`.",
+      width: width, indent: "")
+    lines.append("")
+    for ios in IOSVersion.distinctRules {
+      lines += ["### iOS \(ios.rawValue)", ""]
+      let diagram = try! PermissionDiagram.of(
+        AppConfiguration(ios: ios, infoPlist: pictured.0),
+        catalogue: try! SessionCatalogue(parsing: pictured.catalogue))
+      lines += DiagramText.mermaid(diagram).split(separator: "\n").map(String.init)
+      lines.append("")
+    }
+    return lines
   }
 
   private static let appChecksIntroduction =

@@ -20,6 +20,8 @@ struct RunOptions: Equatable {
   var storyPaths: String?
   /// `--max-states N`: the most states an app file's exploration stores.
   var maxStates: Int?
+  /// `--ways-to-fail`: under each app file, the ways each feature can fail, as a table.
+  var waysToFail = false
 
   /// What standard output shows: the text report, one JSON document, or GitHub Actions
   /// workflow commands.
@@ -33,7 +35,7 @@ struct RunOptions: Equatable {
 
   static let flags = [
     "--help", "-h", "--version", "--mutation", "--junit", "--format", "--coverage",
-    "--counterexamples", "--paths", "--max-states",
+    "--counterexamples", "--paths", "--max-states", "--ways-to-fail",
   ]
 
   /// The options that take a value.
@@ -63,6 +65,7 @@ struct RunOptions: Equatable {
       case "--help", "-h": options.help = true
       case "--version": options.version = true
       case "--coverage": options.coverage = true
+      case "--ways-to-fail": options.waysToFail = true
       case "--mutation":
         guard let name = rest.popFirst() else {
           return .failure(UsageError(message: "'--mutation' needs a value"))

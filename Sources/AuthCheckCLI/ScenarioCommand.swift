@@ -30,7 +30,7 @@ enum ScenarioCommand {
       stderr.write("authcheck: error: \(refusal)\n")
       return AuthCheckCLI.ExitCode.usage
     }
-    let report = ScenarioReport(color: color)
+    let report = ScenarioReport(color: color, waysToFail: options.waysToFail)
     var outcomes: [ScenarioOutcome] = []
     outcomes.reserveCapacity(files.count)
     for start in stride(from: 0, to: files.count, by: batchSize) {
@@ -259,9 +259,11 @@ private final class Counter: @unchecked Sendable {
 /// (`SystemPath.displayed(_:)`), so that a name can't print a line of its own.
 struct ScenarioReport {
   let color: Bool
+  /// Whether an app file's ways to fail follow its report (`--ways-to-fail`).
+  var waysToFail = false
 
   func render(_ outcome: ScenarioOutcome) -> String {
-    if let app = outcome.app { return app.render(self) }
+    if let app = outcome.app { return app.render(self) + (waysToFail ? app.waysToFailTable : "") }
     let path = SystemPath.displayed(outcome.file.path)
     guard let result = outcome.result else {
       return paint("ERROR", .red) + " \(path)\n" + details(outcome)

@@ -54,7 +54,7 @@ public struct ConfigurationReport: Sendable {
   /// purpose keys, the explorer's managers `m0`…
   public var names: Names { Self.names(catalogue: catalogue, keyNames: keyNames) }
 
-  static func names(catalogue: SessionCatalogue, keyNames: [String]) -> Names {
+  package static func names(catalogue: SessionCatalogue, keyNames: [String]) -> Names {
     Names(
       sessions: catalogue.entries.indices.map { "s\($0)" }, purposeKeys: keyNames,
       managers: (0..<AuthorizationState.maximumManagers).map { "m\($0)" })

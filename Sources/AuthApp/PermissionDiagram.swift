@@ -1,0 +1,333 @@
+import AuthEngine
+import AuthExplorer
+import AuthModel
+import AuthScenario
+
+/// An app's permission journey at the level a person thinks in (`authcheck diagram`): every
+/// reachable state, grouped by what the user sees — the effective authorization status, the
+/// accuracy, the prompt on screen and, for an app file, the features that are on — with an
+/// edge for every step that moves from one group to another.
+///
+/// A step that stays inside its group is folded away: most lifecycle steps, a request with no
+/// effect, a Settings change to what is already set. A lifecycle step that changes the group (a
+/// lapsed Allow Once, a relaunch that starts a feature) is drawn like a user's decision. Each
+/// edge carries every step that makes it, in the words of a scenario (`tap: allowOnce`,
+/// `settings: location never`, `start map`).
+public struct PermissionDiagram: Hashable, Sendable {
+  /// What the diagram is of: the app's name, or the configuration explored.
+  public var title: String
+  /// The groups, the start group first, then in the order a breadth-first walk meets them.
+  public var groups: [Group]
+  /// The edges, by source group, then target.
+  public var edges: [Edge]
+  /// What the cap on groups merged, in words; `nil` when nothing was.
+  public var note: String?
+
+  /// The states a user cannot tell apart.
+  public struct Group: Hashable, Sendable {
+    /// `CLLocationManager.authorizationStatus`.
+    public var status: AuthorizationStatus
+    /// `CLLocationManager.accuracyAuthorization`.
+    public var accuracy: AccuracyAuthorization
+    /// The prompt on screen, or waiting for the foreground.
+    public var prompt: Prompt
+    /// The features that are on, in file order; `nil` for the model alone, or where the cap
+    /// merged the groups that differ only in them. With a one-feature view, that feature or
+    /// nothing.
+    public var features: [String]?
+    /// Where each feature's needs hold in the group's states.
+    public var verdicts: [Verdict]
+    /// A user who allows everything reaches it (``AppSystem`` with `cooperative`).
+    public var cooperative: Bool
+    /// The model states it stands for.
+    public var states: Int
+    /// It stands for several groups the cap merged; its fields are those of the first.
+    public var merged: Int = 0
+  }
+
+  /// Whether a feature's need holds in a group, where `works` checks it (the feature on, no
+  /// prompt pending, the app where the need applies).
+  public struct Verdict: Hashable, Sendable {
+    public var feature: String
+    public var place: AppRunState
+    /// In how many of the group's states the need holds, and in how many it does not.
+    public var holds: Int
+    public var fails: Int
+    /// The rules behind the unmet values, in rule order.
+    public var rules: [Rule]
+
+    /// `map (foreground): works`, `map (background): denied (R20, R34)`, or `works or
+    /// denied` where the group holds both.
+    public var summary: String {
+      let outcome =
+        fails == 0
+        ? "works"
+        : (holds == 0 ? "denied" : "works or denied")
+          + " (" + rules.map(\.id).joined(separator: ", ") + ")"
+      return "\(feature) (\(place.rawValue)): \(outcome)"
+    }
+  }
+
+  /// Steps from one group to another.
+  public struct Edge: Hashable, Sendable {
+    public var from: Int
+    public var to: Int
+    /// Every step that makes it, in the order first met.
+    public var labels: [String]
+  }
+
+  /// The group of a state.
+  struct Key: Hashable {
+    var status: AuthorizationStatus
+    var accuracy: AccuracyAuthorization
+    var prompt: Prompt
+    var features: UInt32
+
+    init(_ model: AuthorizationState, _ c: AppConfiguration, features: UInt32) {
+      var trace = Trace.off
+      status = model.authorizationStatus(c, trace: &trace)
+      accuracy = model.accuracyAuthorization(trace: &trace)
+      prompt = model.prompt(trace: &trace)
+      self.features = features
+    }
+  }
+}
+
+extension PermissionDiagram {
+  /// The most groups a diagram draws unless told otherwise.
+  public static let defaultMaximumGroups = 40
+
+  /// The diagram of `app`: its groups and edges over every user's decisions, its groups marked
+  /// where the cooperative user reaches them.
+  ///
+  /// - Parameters:
+  ///   - feature: draw one feature's view: groups tell only whether that feature is on, and
+  ///     say only its needs.
+  ///   - maximumGroups: past it, the groups that differ only in the features on are merged,
+  ///     then the groups met last are merged into one; ``note`` says so.
+  public static func of(
+    _ app: AppDescription, feature: String? = nil, maximumGroups: Int = defaultMaximumGroups
+  ) throws(AppSystem.Unsupported) -> PermissionDiagram {
+    let system = try AppSystem(app, cooperative: false)
+    let cooperative = try AppSystem(app, cooperative: true)
+    let shown = feature.flatMap { system.featureIndex($0) }
+    let mask: UInt32 = shown.map { 1 << UInt32($0) } ?? .max
+    let c = app.configuration
+    let names = system.names
+    let needs = app.features.enumerated().flatMap { i, f in
+      [(f.needs.foreground, AppRunState.foreground), (f.needs.background, .background)]
+        .compactMap { need, place in need.map { (i, place, $0) } }
+        .filter { shown == nil || shown == $0.0 }
+    }
+    func build(features: Bool) -> Walked<AppSystem> {
+      func key(_ s: AppSystem.State) -> Key {
+        Key(s.explored.model, c, features: features ? s.on & mask : 0)
+      }
+      let reached = Set(Walked.walk(cooperative, key: key, label: { _ in "" }, verdicts: nil).keys)
+      return Walked.walk(
+        system, key: key,
+        label: { action in
+          switch action {
+          case .start(let i): "start \(app.features[i].name)"
+          case .stop(let i): "stop \(app.features[i].name)"
+          case .event(let event): ScenarioAction(event, names: names).summary
+          }
+        },
+        verdicts: { state in
+          needs.enumerated().compactMap { n, need -> (Int, Set<Rule>?)? in
+            let (i, place, condition) = need
+            guard system.worksApplies(i, at: place, in: state) else { return nil }
+            guard !system.holds(condition, in: state) else { return (n, nil) }
+            var rules: Set<Rule> = []
+            for term in condition.terms where !system.holds(term.term, in: state) {
+              rules.formUnion(system.actual(term.term, in: state).1.map(\.rule))
+            }
+            return (n, rules)
+          }
+        }, cooperative: reached)
+    }
+    var walked = build(features: true)
+    var note: String?
+    let hasFeatures = !app.features.isEmpty
+    if hasFeatures && walked.keys.count > maximumGroups {
+      note =
+        "\(walked.keys.count) groups are more than \(maximumGroups): groups that differ only in "
+        + "the features that are on are merged (draw one feature with --feature NAME)"
+      walked = build(features: false)
+    }
+    let featureNames: (UInt32) -> [String]? = { bits in
+      guard hasFeatures, note == nil else { return nil }
+      return app.features.indices.filter { bits & (1 << UInt32($0)) != 0 }.map {
+        app.features[$0].name
+      }
+    }
+    return walked.diagram(
+      title: app.name, maximumGroups: maximumGroups, note: note, features: featureNames,
+      needs: needs.map { (app.features[$0.0].name, $0.1) })
+  }
+
+  /// The diagram of the model alone: the app of `configuration` with the sessions of
+  /// `catalogue`, every step of the explorer, the app's calls among them. The cooperative user
+  /// answers each prompt with its most generous button and never opens Settings.
+  public static func of(
+    _ configuration: AppConfiguration, catalogue: SessionCatalogue,
+    maximumGroups: Int = defaultMaximumGroups
+  ) throws(CatalogueError) -> PermissionDiagram {
+    let system = try AuthorizationSystem(configuration: configuration, catalogue: catalogue)
+    let names = ConfigurationReport.names(catalogue: catalogue, keyNames: system.codec.keyNames)
+    func key(_ node: ExplorerNode) -> Key { Key(node.state.model, configuration, features: 0) }
+    let reached = Walked.walk(
+      system, key: key, label: { _ in "" }, verdicts: nil,
+      allowed: { node, event in
+        let m = node.state.model
+        if case .settings = event { return false }
+        let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
+        guard onScreen, let prompt = m.pendingPrompt else {
+          if case .tap = event { return false }
+          return true
+        }
+        guard case .tap(let button, let precise) = event else { return false }
+        return AppSystem.generousAnswer(prompt, configuration) == (button, precise)
+      }
+    ).keys
+    let cooperative = Set(reached)
+    let walked = Walked.walk(
+      system, key: key, label: { ScenarioAction($0, names: names).summary }, verdicts: nil,
+      cooperative: cooperative)
+    let title =
+      "iOS \(configuration.ios.rawValue), sessions \(catalogue)"
+    return walked.diagram(
+      title: title, maximumGroups: maximumGroups, note: nil,
+      features: { (_: UInt32) -> [String]? in nil }, needs: [])
+  }
+}
+
+/// A breadth-first walk over every reachable state of a system, grouped by ``PermissionDiagram/Key``.
+struct Walked<S: TransitionSystem> {
+  typealias Key = PermissionDiagram.Key
+  /// The groups, in the order met.
+  var keys: [Key] = []
+  var index: [Key: Int] = [:]
+  var states: [Int] = []
+  /// Per group, per need: states where it holds, where it fails, and the rules of the fails.
+  var needs: [[Int: (holds: Int, fails: Int, rules: Set<Rule>)]] = []
+  var edges: [Int: [Int: [String]]] = [:]
+  var cooperative: Set<Key> = []
+
+  /// Walks `system` from its initial states, taking the steps `allowed` lets through.
+  ///
+  /// - Parameter verdicts: for a state, each need `works` checks there, by index, with the
+  ///   rules behind its unmet values, or `nil` where it holds; `nil` to skip.
+  static func walk(
+    _ system: S, key: (S.State) -> Key, label: (S.Action) -> String,
+    verdicts: ((S.State) -> [(Int, Set<Rule>?)])?,
+    allowed: (S.State, S.Action) -> Bool = { _, _ in true }, cooperative: Set<Key> = []
+  ) -> Walked {
+    var walked = Walked()
+    walked.cooperative = cooperative
+    var visited = Set<UInt64>()
+    var queue: [S.State] = []
+    func group(_ k: Key) -> Int {
+      if let i = walked.index[k] { return i }
+      walked.index[k] = walked.keys.count
+      walked.keys.append(k)
+      walked.states.append(0)
+      walked.needs.append([:])
+      return walked.keys.count - 1
+    }
+    for state in system.initialStates where visited.insert(system.pack(state)).inserted {
+      queue.append(state)
+    }
+    var head = 0
+    while head < queue.count {
+      let state = queue[head]
+      head += 1
+      let from = group(key(state))
+      walked.states[from] += 1
+      for (need, unmet) in verdicts?(state) ?? [] {
+        var entry = walked.needs[from][need] ?? (0, 0, [])
+        if let unmet {
+          entry.fails += 1
+          entry.rules.formUnion(unmet)
+        } else {
+          entry.holds += 1
+        }
+        walked.needs[from][need] = entry
+      }
+      for action in system.actions where allowed(state, action) {
+        guard let next = system.next(state, action) else { continue }
+        let to = group(key(next))
+        if to != from {
+          let text = label(action)
+          if !(walked.edges[from]?[to]?.contains(text) ?? false) {
+            walked.edges[from, default: [:]][to, default: []].append(text)
+          }
+        }
+        if visited.insert(system.pack(next)).inserted { queue.append(next) }
+      }
+    }
+    return walked
+  }
+}
+
+extension Walked {
+  /// The diagram of the groups walked; past `maximumGroups`, the groups met last are merged
+  /// into one.
+  func diagram(
+    title: String, maximumGroups: Int, note: String?, features: (UInt32) -> [String]?,
+    needs: [(String, AppRunState)]
+  ) -> PermissionDiagram {
+    let cap = max(maximumGroups, 2)
+    let kept = keys.count > cap ? cap - 1 : keys.count
+    var note = note
+    if keys.count > cap {
+      note =
+        (note.map { $0 + "; then " } ?? "")
+        + "the \(keys.count - kept) groups met last of \(keys.count) are merged into one, "
+        + "to keep \(cap)"
+    }
+    func target(_ group: Int) -> Int { min(group, kept) }
+    var groups: [PermissionDiagram.Group] = []
+    for (g, key) in keys.enumerated() {
+      var verdicts: [PermissionDiagram.Verdict] = []
+      for (n, (feature, place)) in needs.enumerated() {
+        guard let entry = self.needs[g][n] else { continue }
+        verdicts.append(
+          PermissionDiagram.Verdict(
+            feature: feature, place: place, holds: entry.holds, fails: entry.fails,
+            rules: Rule.allCases.filter(entry.rules.contains)))
+      }
+      let group = PermissionDiagram.Group(
+        status: key.status, accuracy: key.accuracy, prompt: key.prompt,
+        features: features(key.features), verdicts: verdicts,
+        cooperative: cooperative.contains(key), states: states[g])
+      if g < kept {
+        groups.append(group)
+      } else if g == kept {
+        var merged = group
+        merged.merged = 1
+        merged.verdicts = []
+        merged.features = nil
+        groups.append(merged)
+      } else {
+        groups[kept].merged += 1
+        groups[kept].states += group.states
+        groups[kept].cooperative = groups[kept].cooperative || group.cooperative
+      }
+    }
+    var merged: [Int: [Int: [String]]] = [:]
+    for (from, targets) in edges {
+      for (to, labels) in targets where target(from) != target(to) {
+        for label in labels where !(merged[target(from)]?[target(to)]?.contains(label) ?? false) {
+          merged[target(from), default: [:]][target(to), default: []].append(label)
+        }
+      }
+    }
+    let edges = merged.keys.sorted().flatMap { from in
+      merged[from]!.keys.sorted().map { to in
+        PermissionDiagram.Edge(from: from, to: to, labels: merged[from]![to]!)
+      }
+    }
+    return PermissionDiagram(title: title, groups: groups, edges: edges, note: note)
+  }
+}

@@ -1,0 +1,350 @@
+import AuthApp
+import AuthExplorer
+import AuthModel
+import AuthScenario
+
+/// `authcheck diagram`: an app's permission journey, or the model's, as a Mermaid or Graphviz
+/// diagram.
+enum DiagramCommand {
+  static let help = """
+    usage: authcheck diagram FILE [--format mermaid|dot] [--feature NAME] [--max-groups N]
+           authcheck diagram --ios V --info PLIST --sessions LIST [--format mermaid|dot]
+
+    Draws every state a user can reach, grouped by what the user sees: the authorization
+    status, the accuracy, the prompt on screen and, for an app file, the features that are on.
+    An edge is a step that moves from one group to another: a button, a Settings change, a
+    feature the user starts or stops, or a lifecycle step that changes what the user sees (a
+    lapsed Allow Once, a relaunch). Steps that stay inside a group are left out. Each group
+    says whether each feature's needs hold there, and which rules deny them. The start is
+    marked; groups that a user who allows everything never reaches are dashed.
+
+    With --ios, --info and --sessions, draws the model alone: the app of that Info.plist (or
+    scenario file) on that iOS, with those sessions, and every call the app can make.
+
+    options:
+      -h, --help          show this help
+      --format FORMAT     mermaid (default): a stateDiagram-v2 block in Markdown, which GitHub
+                          renders in a README or a pull request; dot: Graphviz
+      --feature NAME      draw one feature's view: whether it is on, and its needs only
+      --max-groups N      the most groups drawn (default \(PermissionDiagram.defaultMaximumGroups)); past it, groups that differ
+                          only in the features on are merged, then the groups met last; the
+                          diagram says what was merged
+      --ios 17|18|26|27   with --info and --sessions: the iOS of the model alone
+      --info FILE         an Info.plist (XML or binary) or a scenario file
+      --sessions LIST     the sessions the app may create, as for 'authcheck explore'
+
+    exit status:
+      0  drawn
+      1  the app file is invalid (its errors are printed)
+      2  usage error, or a file that cannot be read
+
+    """
+
+  struct Options {
+    var file: String?
+    var format = "mermaid"
+    var feature: String?
+    var maximumGroups = PermissionDiagram.defaultMaximumGroups
+    var ios: IOSVersion?
+    var info: String?
+    var sessions: String?
+    var help = false
+  }
+
+  static func parse(_ arguments: [String]) -> Result<Options, RunOptions.UsageError> {
+    var options = Options()
+    var index = 0
+    func value(_ flag: String) -> String? {
+      index += 1
+      return index < arguments.count ? arguments[index] : nil
+    }
+    let flags = [
+      "--format", "--feature", "--max-groups", "--ios", "--info", "--sessions", "--help",
+    ]
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "-h", "--help": options.help = true
+      case "--format", "--feature", "--max-groups", "--ios", "--info", "--sessions":
+        guard let given = value(argument) else {
+          return .failure(.init(message: "'\(argument)' needs a value"))
+        }
+        switch argument {
+        case "--format":
+          guard ["mermaid", "dot"].contains(given) else {
+            return .failure(
+              .init(message: "unknown format '\(given)'; expected 'mermaid' or 'dot'"))
+          }
+          options.format = given
+        case "--feature": options.feature = given
+        case "--max-groups":
+          guard let n = Int(given), n >= 2 else {
+            return .failure(
+              .init(message: "'--max-groups' needs a whole number of at least 2; got '\(given)'"))
+          }
+          options.maximumGroups = n
+        case "--ios":
+          guard let n = Int(given), let version = IOSVersion(rawValue: n) else {
+            return .failure(
+              .init(
+                message: "unknown iOS version '\(given)'; expected "
+                  + IOSVersion.allCases.map { "\($0.rawValue)" }.joined(separator: ", ")))
+          }
+          options.ios = version
+        case "--info": options.info = given
+        default: options.sessions = given
+        }
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          return .failure(
+            .init(
+              message: "unknown option '\(argument)'"
+                + EditDistance.didYouMean(argument, among: flags)))
+        }
+        guard options.file == nil else {
+          return .failure(.init(message: "one app file at a time; got '\(argument)' too"))
+        }
+        options.file = argument
+      }
+      index += 1
+    }
+    if options.help { return .success(options) }
+    let model = [options.ios == nil, options.info == nil, options.sessions == nil]
+    if let file = options.file {
+      guard model.allSatisfy({ $0 }) else {
+        return .failure(
+          .init(
+            message: "'--ios', '--info' and '--sessions' draw the model alone, without '\(file)'"))
+      }
+    } else {
+      guard !model.allSatisfy({ $0 }) else {
+        return .failure(
+          .init(
+            message: "give an app file, or '--ios', '--info' and '--sessions' for the model alone"
+          ))
+      }
+      guard model.allSatisfy({ !$0 }) else {
+        return .failure(
+          .init(message: "the model alone needs '--ios', '--info' and '--sessions' together"))
+      }
+      if options.feature != nil {
+        return .failure(.init(message: "'--feature' names a feature of an app file"))
+      }
+    }
+    return .success(options)
+  }
+
+  /// Runs `authcheck diagram` with `arguments` (after `diagram`) and returns its exit status.
+  static func run<Out: TextOutputStream, Err: TextOutputStream>(
+    arguments: [String], color: Bool, stdout: inout Out, stderr: inout Err
+  ) -> Int32 {
+    let usage = "usage: authcheck diagram FILE [options] (authcheck diagram --help for more)\n"
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let error):
+      stderr.write("authcheck diagram: error: \(error.message)\n")
+      stderr.write(usage)
+      return AuthCheckCLI.ExitCode.usage
+    }
+    if options.help {
+      stdout.write(help)
+      return AuthCheckCLI.ExitCode.success
+    }
+    guard let file = options.file else {
+      return drawModel(options, stdout: &stdout, stderr: &stderr)
+    }
+    if case .failure(let unreadable) = ScenarioFile.readSource(path: file) {
+      stderr.write(
+        "authcheck diagram: error: '\(SystemPath.displayed(file))': \(unreadable.message)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+    let app: AppDescription
+    switch CheckFile.load(path: file) {
+    case .scenario(let scenario):
+      if case .failure(let error) = scenario.scenario {
+        stderr.write(
+          DiagnosticRenderer(useColor: color).render(
+            error.diagnostics, file: SystemPath.displayed(file), source: scenario.source))
+        return AuthCheckCLI.ExitCode.failure
+      }
+      stderr.write(
+        "authcheck diagram: error: '\(SystemPath.displayed(file))' is a scenario; the diagram "
+          + "draws an app file (a file whose first key is 'app'), or the model alone with "
+          + "--ios, --info and --sessions\n")
+      return AuthCheckCLI.ExitCode.usage
+    case .app(let appFile):
+      switch appFile.app {
+      case .success(let described): app = described
+      case .failure(let error):
+        stderr.write(
+          DiagnosticRenderer(useColor: color).render(
+            error.diagnostics, file: SystemPath.displayed(file), source: appFile.source))
+        return AuthCheckCLI.ExitCode.failure
+      }
+    }
+    if let feature = options.feature, !app.features.contains(where: { $0.name == feature }) {
+      let names = app.features.map(\.name)
+      stderr.write(
+        "authcheck diagram: error: app '\(app.name)' has no feature '\(feature)'"
+          + EditDistance.didYouMean(feature, among: names) + "; its features: "
+          + names.joined(separator: ", ") + "\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+    let diagram: PermissionDiagram
+    do {
+      diagram = try PermissionDiagram.of(
+        app, feature: options.feature, maximumGroups: options.maximumGroups)
+    } catch {
+      stderr.write("authcheck diagram: error: \(error.message)\n")
+      return AuthCheckCLI.ExitCode.failure
+    }
+    stdout.write(DiagramText.render(diagram, format: options.format))
+    return AuthCheckCLI.ExitCode.success
+  }
+
+  private static func drawModel<Out: TextOutputStream, Err: TextOutputStream>(
+    _ options: Options, stdout: inout Out, stderr: inout Err
+  ) -> Int32 {
+    guard let ios = options.ios, let info = options.info, let sessions = options.sessions else {
+      return AuthCheckCLI.ExitCode.usage
+    }
+    let plist: InfoPlist
+    switch ExploreOptions.infoPlist(at: info) {
+    case .success(let read): plist = read
+    case .failure(let error):
+      stderr.write("authcheck diagram: error: \(error.message)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+    do {
+      let catalogue = try SessionCatalogue(parsing: sessions)
+      let diagram = try PermissionDiagram.of(
+        AppConfiguration(ios: ios, infoPlist: plist), catalogue: catalogue,
+        maximumGroups: options.maximumGroups)
+      stdout.write(DiagramText.render(diagram, format: options.format))
+      return AuthCheckCLI.ExitCode.success
+    } catch {
+      stderr.write("authcheck diagram: error: '--sessions': \(error.message)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+  }
+}
+
+/// A ``PermissionDiagram`` as Mermaid or Graphviz text.
+enum DiagramText {
+  static func render(_ diagram: PermissionDiagram, format: String) -> String {
+    format == "dot" ? dot(diagram) : mermaid(diagram)
+  }
+
+  /// The lines that describe a group: what the user sees, the features on, each verdict.
+  static func lines(_ group: PermissionDiagram.Group) -> (title: String, details: [String]) {
+    let title = "\(group.status.rawValue), \(group.accuracy.rawValue)"
+    var details: [String] = []
+    if group.prompt != .none { details.append("prompt: \(group.prompt.rawValue)") }
+    if let features = group.features, !features.isEmpty {
+      details.append("on: " + features.joined(separator: ", "))
+    }
+    details += group.verdicts.map(\.summary)
+    if group.merged > 1 {
+      details.append("and \(group.merged - 1) more groups, merged")
+    }
+    return (title, details)
+  }
+
+  // MARK: Mermaid
+
+  /// The characters a Mermaid label writes as they are: printable ASCII but for those that
+  /// end a label or a statement (`"`, `;`, a line break), start a comment or an entity (`%`,
+  /// `#`), make HTML (`<`, `>`, `&`), or end the Markdown block (a backtick).
+  static let mermaidPlain = Set(
+    (0x20...0x7E).compactMap(Unicode.Scalar.init).filter {
+      !"\"#;%<>&`\\".unicodeScalars.contains($0)
+    })
+
+  /// `text` for a Mermaid label: ``mermaidPlain`` characters as they are, every other one as
+  /// its entity code (`#35;` for `#`), so that no name can end a label, a statement or the
+  /// block.
+  static func mermaidText(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if mermaidPlain.contains(scalar) {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += "#\(scalar.value);"
+      }
+    }
+    return out
+  }
+
+  static func mermaid(_ diagram: PermissionDiagram) -> String {
+    var out = ["```mermaid", "stateDiagram-v2"]
+    out.append("  %% " + mermaidText("\(diagram.title): permission journey, drawn by authcheck"))
+    for (index, group) in diagram.groups.enumerated() {
+      let (title, details) = lines(group)
+      out.append("  state \"\(mermaidText(title))\" as g\(index)")
+      for line in details { out.append("  g\(index) : \(mermaidText(line))") }
+    }
+    if !diagram.groups.isEmpty { out.append("  [*] --> g0") }
+    for edge in diagram.edges {
+      out.append(
+        "  g\(edge.from) --> g\(edge.to) : "
+          + mermaidText(edge.labels.joined(separator: " / ")))
+    }
+    if let note = diagram.note, !diagram.groups.isEmpty {
+      out.append("  note right of g0 : \(mermaidText(note))")
+    }
+    let apart = diagram.groups.indices.filter { !diagram.groups[$0].cooperative }
+    if !apart.isEmpty {
+      out.append("  classDef declined stroke-dasharray: 5 5")
+      out.append("  class " + apart.map { "g\($0)" }.joined(separator: ",") + " declined")
+    }
+    out.append("```")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Graphviz
+
+  /// `text` in a DOT double-quoted string: `\` and `"` escaped, a line break as `\n`, other
+  /// control characters as spaces.
+  static func dotString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  static func dot(_ diagram: PermissionDiagram) -> String {
+    var out = ["digraph \(dotString(diagram.title + ": permission journey")) {"]
+    out.append("  rankdir=LR;")
+    out.append("  node [shape=box, style=rounded];")
+    if let note = diagram.note {
+      out.append("  label=\(dotString(note));")
+      out.append("  labelloc=b;")
+    }
+    if !diagram.groups.isEmpty {
+      out.append("  start [shape=point];")
+      out.append("  start -> g0;")
+    }
+    for (index, group) in diagram.groups.enumerated() {
+      let (title, details) = lines(group)
+      let style = group.cooperative ? "" : ", style=\"rounded,dashed\""
+      out.append(
+        "  g\(index) [label=\(dotString(([title] + details).joined(separator: "\n")))\(style)];")
+    }
+    for edge in diagram.edges {
+      let style = diagram.groups[edge.to].cooperative ? "" : ", style=dashed"
+      out.append(
+        "  g\(edge.from) -> g\(edge.to) [label=\(dotString(edge.labels.joined(separator: "\n")))\(style)];"
+      )
+    }
+    out.append("}")
+    return out.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthCheckCLI
+
+/// `authcheck diagram`, in process: its options, errors, and output checked against the
+/// Mermaid and Graphviz grammar it relies on.
+@Suite struct DiagramCommandTests {
+  static let apps = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenarios/apps")
+
+  /// Every example app file.
+  static let examples: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map {
+      apps.appendingPathComponent($0).path
+    }
+  }()
+
+  /// An app whose names try to end every label, comment, statement and block of both formats.
+  static let hostile = """
+    app: 'Eki "Bright"; %% #1 <b>&amp; ``` \\ {x} --> y'
+    ios: 18
+    info:
+      NSLocationWhenInUseUsageDescription: Shows stations
+    features:
+      'map "view"; --> [*] #2 %% end':
+        startedBy: foreground
+        holds:
+          - session: 'a"b'
+            authorization: whenInUse
+          - liveUpdates
+        needs:
+          foreground:
+            updates: [full, reduced]
+      'note right of g0 : x\\n}':
+        startedBy: user
+        holds:
+          - monitor
+
+    """
+
+  // MARK: The grammar the output relies on
+
+  /// A label's text: no character that ends a label or a statement, starts a comment or an
+  /// entity, makes HTML or ends the Markdown block, but as an entity code.
+  static var mermaidText: Regex<(Substring, Substring)> { #/([^#;"%<>&`\\\n]|#[0-9]+;)+/# }
+
+  /// The problems of `text` as Mermaid `stateDiagram-v2` in a Markdown block: each line one
+  /// of the statements the renderer writes, every state id declared once before use.
+  static func mermaidProblems(_ text: String) -> [String] {
+    var problems: [String] = []
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.first == "```mermaid", lines.dropLast().last == "```", lines.last == "",
+      lines.count > 3, lines[1] == "stateDiagram-v2"
+    else { return ["not a stateDiagram-v2 block in Markdown: \(text.prefix(80))"] }
+    lines = Array(lines[2..<(lines.count - 2)])
+    var declared = Set<String>()
+    func known(_ id: Substring) {
+      if !declared.contains(String(id)) { problems.append("'\(id)' used before declared") }
+    }
+    for line in lines {
+      if let m = line.wholeMatch(of: #/  state "([^"\n]*)" as (g[0-9]+)/#) {
+        if !declared.insert(String(m.2)).inserted { problems.append("'\(m.2)' declared twice") }
+        if m.1.wholeMatch(of: mermaidText) == nil { problems.append("bad title: \(line)") }
+      } else if let m = line.wholeMatch(of: #/  (g[0-9]+) : (.*)/#) {
+        known(m.1)
+        if m.2.wholeMatch(of: mermaidText) == nil { problems.append("bad text: \(line)") }
+      } else if let m = line.wholeMatch(of: #/  \[\*\] --> (g[0-9]+)/#) {
+        known(m.1)
+      } else if let m = line.wholeMatch(of: #/  (g[0-9]+) --> (g[0-9]+) : (.*)/#) {
+        known(m.1)
+        known(m.2)
+        if m.3.wholeMatch(of: mermaidText) == nil { problems.append("bad label: \(line)") }
+      } else if let m = line.wholeMatch(of: #/  note right of (g[0-9]+) : (.*)/#) {
+        known(m.1)
+        if m.2.wholeMatch(of: mermaidText) == nil { problems.append("bad note: \(line)") }
+      } else if let m = line.wholeMatch(of: #/  %% (.*)/#) {
+        if m.1.wholeMatch(of: mermaidText) == nil { problems.append("bad comment: \(line)") }
+      } else if line == "  classDef declined stroke-dasharray: 5 5" {
+        continue
+      } else if let m = line.wholeMatch(of: #/  class ((g[0-9]+)(,g[0-9]+)*) declined/#) {
+        for id in m.1.split(separator: ",") { known(id) }
+      } else {
+        problems.append("not a statement of the grammar: \(line)")
+      }
+    }
+    return problems
+  }
+
+  /// The problems of `text` as the DOT the renderer writes: outside double-quoted strings only
+  /// ids, numbers and punctuation; inside, only `\\`, `\"` and `\n` escapes; every string
+  /// closed on its line, braces balanced.
+  static func dotProblems(_ text: String) -> [String] {
+    var problems: [String] = []
+    var depth = 0
+    for line in text.split(separator: "\n") {
+      var inString = false
+      var escaped = false
+      for character in line {
+        if inString {
+          if escaped {
+            if !"\\\"n".contains(character) { problems.append("escape \\\(character): \(line)") }
+            escaped = false
+          } else if character == "\\" {
+            escaped = true
+          } else if character == "\"" {
+            inString = false
+          } else if character.isNewline || character.asciiValue.map({ $0 < 0x20 }) == true {
+            problems.append("control character in a string: \(line)")
+          }
+        } else if character == "\"" {
+          inString = true
+        } else if character == "{" {
+          depth += 1
+        } else if character == "}" {
+          depth -= 1
+        } else if !(character.isASCII
+          && (character.isLetter || character.isNumber || " _=;,[]->.".contains(character)))
+        {
+          problems.append("'\(character)' outside a string: \(line)")
+        }
+      }
+      if inString { problems.append("string not closed: \(line)") }
+    }
+    if depth != 0 { problems.append("braces unbalanced") }
+    return problems
+  }
+
+  // MARK: Output
+
+  @Test("every example app file draws as valid Mermaid and DOT", arguments: examples)
+  func examplesDraw(_ path: String) {
+    let mermaid = CLITests.run(["diagram", path])
+    #expect(mermaid.status == 0, "\(mermaid.stderr)")
+    #expect(Self.mermaidProblems(mermaid.stdout) == [])
+    #expect(mermaid.stdout.contains("  [*] --> g0\n"))
+    let dot = CLITests.run(["diagram", path, "--format", "dot"])
+    #expect(dot.status == 0, "\(dot.stderr)")
+    #expect(Self.dotProblems(dot.stdout) == [])
+    #expect(dot.stdout.contains("  start -> g0;\n"))
+  }
+
+  @Test("hostile names are escaped in both formats")
+  func hostileNames() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.url.appendingPathComponent("hostile.yaml").path
+    try Self.hostile.write(toFile: path, atomically: true, encoding: .utf8)
+    let mermaid = CLITests.run(["diagram", path, "--max-groups", "100"])
+    #expect(mermaid.status == 0, "\(mermaid.stderr)")
+    #expect(Self.mermaidProblems(mermaid.stdout) == [])
+    // The feature's name, escaped, names it in a group and an edge.
+    let escaped = DiagramText.mermaidText("map \"view\"; --> [*] #2 %% end")
+    #expect(escaped == "map #34;view#34;#59; --#62; [*] #35;2 #37;#37; end")
+    #expect(mermaid.stdout.contains("on: \(escaped)"))
+    #expect(mermaid.stdout.contains(" : start note right of g0 : x#92;n}\n"))
+    let dot = CLITests.run(["diagram", path, "--format", "dot", "--max-groups", "100"])
+    #expect(dot.status == 0, "\(dot.stderr)")
+    #expect(Self.dotProblems(dot.stdout) == [])
+    #expect(
+      dot.stdout.hasPrefix(
+        #"digraph "Eki \"Bright\"; %% #1 <b>&amp; ``` \\ {x} --> y: permission journey" {"#))
+    #expect(dot.stdout.contains(#"on: map \"view\"; --> [*] #2 %% end"#))
+    if let graphviz = Self.graphviz {
+      #expect(try Self.render(dot.stdout, with: graphviz) == 0)
+    }
+  }
+
+  @Test("the model alone, for each iOS version, draws its start and prompts")
+  func modelAlone() throws {
+    let plist = Self.apps.deletingLastPathComponent().appendingPathComponent("plist/Info.plist")
+    for ios in ["17", "18"] {
+      let run = CLITests.run([
+        "diagram", "--ios", ios, "--info", plist.path, "--sessions", "whenInUse",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(Self.mermaidProblems(run.stdout) == [])
+      #expect(run.stdout.contains("  state \"notDetermined, fullAccuracy\" as g0\n"))
+      #expect(run.stdout.contains(" : prompt: whenInUse\n"))
+    }
+  }
+
+  @Test("past --max-groups the diagram says what it merged")
+  func cap() {
+    let run = CLITests.run(["diagram", Self.examples[0], "--max-groups", "3"])
+    #expect(run.status == 0)
+    #expect(Self.mermaidProblems(run.stdout) == [])
+    #expect(run.stdout.components(separatedBy: "  state \"").count == 4)
+    #expect(run.stdout.contains("  note right of g0 : "))
+    #expect(run.stdout.contains("merged"))
+  }
+
+  @Test("the README shows what the diagram and the ways to fail of its examples print now")
+  func readmeIsCurrent() throws {
+    let readme = try String(
+      contentsOf: Self.apps.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"), encoding: .utf8)
+    let diagram = CLITests.run([
+      "diagram", Self.apps.appendingPathComponent("ios17-manager-app.yaml").path,
+    ])
+    #expect(diagram.status == 0)
+    let shown = diagram.stdout.replacingOccurrences(
+      of: Self.apps.path + "/", with: "scenarios/apps/")
+    #expect(readme.contains("\n" + shown), "regenerate the README's diagram")
+    let ways = CLITests.run(
+      [
+        "scenarios/apps/geofence-station-arrival.yaml", "--ways-to-fail",
+      ].map {
+        $0.hasPrefix("scenarios/")
+          ? Self.apps.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent($0).path : $0
+      })
+    #expect(ways.status == 0)
+    let printed = ways.stdout.replacingOccurrences(
+      of: Self.apps.path + "/", with: "scenarios/apps/")
+    #expect(readme.contains("```\n" + printed + "```\n"), "regenerate the README's ways to fail")
+  }
+
+  // MARK: Graphviz
+
+  /// The `dot` program, where Graphviz is installed.
+  static let graphviz: String? = {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    return paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// `dot -Tsvg` on `text`; its exit status.
+  static func render(_ text: String, with dot: String) throws -> Int32 {
+    let folder = try TemporaryDirectory()
+    let input = folder.url.appendingPathComponent("diagram.dot")
+    try text.write(to: input, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dot)
+    process.arguments = [
+      "-Tsvg", "-o", folder.url.appendingPathComponent("diagram.svg").path, input.path,
+    ]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let svg = try String(
+      contentsOf: folder.url.appendingPathComponent("diagram.svg"), encoding: .utf8)
+    #expect(svg.contains("<svg"))
+    return process.terminationStatus
+  }
+
+  @Test(
+    "Graphviz renders the DOT of every example app file", .enabled(if: graphviz != nil),
+    arguments: examples)
+  func graphvizRenders(_ path: String) throws {
+    let run = CLITests.run(["diagram", path, "--format", "dot"])
+    #expect(run.status == 0)
+    #expect(try Self.render(run.stdout, with: Self.graphviz!) == 0)
+  }
+
+  // MARK: Errors
+
+  @Test("--help prints the help")
+  func help() {
+    let run = CLITests.run(["diagram", "--help"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("usage: authcheck diagram FILE"))
+  }
+
+  @Test(
+    "usage errors say what is wrong and exit 2",
+    arguments: [
+      (["diagram"], "give an app file, or '--ios', '--info' and '--sessions' for the model alone"),
+      (
+        ["diagram", "x.yaml", "--format", "svg"],
+        "unknown format 'svg'; expected 'mermaid' or 'dot'"
+      ),
+      (
+        ["diagram", "x.yaml", "--fromat", "dot"],
+        "unknown option '--fromat'; did you mean '--format'?"
+      ),
+      (
+        ["diagram", "x.yaml", "--max-groups", "1"],
+        "'--max-groups' needs a whole number of at least 2; got '1'"
+      ),
+      (
+        ["diagram", "--ios", "18"],
+        "the model alone needs '--ios', '--info' and '--sessions' together"
+      ),
+      (
+        ["diagram", "--ios", "16", "--info", "a", "--sessions", "none"],
+        "unknown iOS version '16'; expected 17, 18, 26, 27"
+      ),
+      (["diagram", "a.yaml", "b.yaml"], "one app file at a time; got 'b.yaml' too"),
+      (
+        ["diagram", "a.yaml", "--ios", "18"],
+        "'--ios', '--info' and '--sessions' draw the model alone, without 'a.yaml'"
+      ),
+    ])
+  func usageErrors(_ arguments: [String], _ message: String) {
+    let run = CLITests.run(arguments)
+    #expect(run.status == 2)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("authcheck diagram: error: \(message)\n"), "\(run.stderr)")
+  }
+
+  @Test("a scenario, a missing file, an invalid app file and an unknown feature")
+  func fileErrors() throws {
+    let folder = try TemporaryDirectory()
+    let scenario = folder.url.appendingPathComponent("s.yaml").path
+    try CLITests.passing("s").write(toFile: scenario, atomically: true, encoding: .utf8)
+    let isScenario = CLITests.run(["diagram", scenario])
+    #expect(isScenario.status == 2)
+    #expect(isScenario.stderr.contains("is a scenario; the diagram draws an app file"))
+
+    let missing = CLITests.run(["diagram", folder.url.appendingPathComponent("none.yaml").path])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("none.yaml': cannot read the file"))
+
+    let invalid = folder.url.appendingPathComponent("bad.yaml").path
+    try "app: x\nfeatures:\n  a:\n    startedBy: sometimes\n".write(
+      toFile: invalid, atomically: true, encoding: .utf8)
+    let bad = CLITests.run(["diagram", invalid])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("bad.yaml:4:16: error:"), "\(bad.stderr)")
+
+    let unknown = CLITests.run(["diagram", Self.examples[0], "--feature", "mapp"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("has no feature 'mapp'"))
+  }
+}
