@@ -35,6 +35,10 @@ let package = Package(
     .executableTarget(
       name: "EngineBenchmark", dependencies: ["AuthEngine", "ToySystems"],
       path: "Benchmarks/EngineBenchmark"),
+    // The engine on app files: `Benchmarks/apps.sh`.
+    .executableTarget(
+      name: "AppBenchmark", dependencies: ["AuthApp", "AuthEngine"],
+      path: "Benchmarks/AppBenchmark"),
     .plugin(
       name: "AuthCheckPlugin",
       capability: .command(

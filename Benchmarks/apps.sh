@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks app files (docs/APPS.md): the Eki Bright example with its real Info.plist, every
-# file of scenarios/ (scenarios and app files together), and the explorer's rate on the app
-# files (distinct states stored per second of each file's run). Builds release first. Not a
+# file of scenarios/ (scenarios and app files together), and the engine's rate on the app files
+# (AppBenchmark: distinct states per second of processor time, bytes per stored state). Builds release first. Not a
 # test: figures depend on the machine and its load.
 #
 #   Benchmarks/apps.sh [RUNS]     # RUNS defaults to 5; the fastest run of each is reported
@@ -32,15 +32,6 @@ echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "Eki Bright (scenarios/apps/eki-bright.yaml): $(fastest "$bin" scenarios/apps/eki-bright.yaml) s"
 echo "authcheck scenarios/ ($(find scenarios -name '*.yaml' | wc -l) files): $(fastest "$bin" scenarios/) s"
 
-# The rate: states stored by both explorations of each app file over its run's duration.
-"$bin" scenarios/apps --format json > "${TMPDIR:-/tmp}/authcheck-apps.json" || true
-python3 - "${TMPDIR:-/tmp}/authcheck-apps.json" <<'PY'
-import json, sys
-report = json.load(open(sys.argv[1]))
-for f in report["files"]:
-    if f.get("kind") != "app":
-        continue
-    states = sum(e["states"] for e in f.get("explorations", []))
-    rate = states / f["duration"] if f["duration"] else 0
-    print(f'{f["path"]}: {states} states in {f["duration"]:.3f} s, {rate:,.0f} states/s')
-PY
+# The engine's rate on app files: every user's stories, one thread, per second of processor time.
+swift build -c release --product AppBenchmark >&2
+"$(swift build -c release --show-bin-path)/AppBenchmark"

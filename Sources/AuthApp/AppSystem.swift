@@ -88,6 +88,8 @@ public struct AppSystem: TransitionSystem {
   public let bitWidth: Int
   /// The checks, set by whoever explores the system.
   public var properties: [Property<AppSystem>] = []
+  /// What ``refusedActions(in:)`` reads, built with the actions.
+  let marks: RefusalTables
 
   /// Why an app cannot be explored.
   public struct Unsupported: Error, Hashable, Sendable {
@@ -198,6 +200,7 @@ public struct AppSystem: TransitionSystem {
       actions += [.start(i), .stop(i)]
     }
     self.actions = actions
+    marks = RefusalTables(actions: actions, model: model, cooperative: cooperative)
   }
 
   // MARK: TransitionSystem
@@ -212,6 +215,11 @@ public struct AppSystem: TransitionSystem {
   public func next(_ state: State, _ action: Action) -> State? {
     var story: [AuthorizationEvent]? = nil
     return advance(state, action, story: &story)
+  }
+
+  public func next(_ state: State, _ action: Action, into successor: inout State) -> Bool {
+    var story: [AuthorizationEvent]? = nil
+    return advance(state, action, into: &successor, story: &story)
   }
 
   public func pack(_ state: State) -> UInt64 {
@@ -240,39 +248,52 @@ public struct AppSystem: TransitionSystem {
   /// The state after `action`, or `nil` when it cannot happen; `story`, when not `nil`,
   /// receives the model steps the app's reactions made, in the order made.
   func advance(_ state: State, _ action: Action, story: inout [AuthorizationEvent]?) -> State? {
-    guard !state.refusedReaction else { return nil }
+    var next = state
+    return advance(state, action, into: &next, story: &story) ? next : nil
+  }
+
+  /// Writes the state after `action` into `next` and returns `true`, or returns `false` when
+  /// it cannot happen (`next` is then left in any state): the step without a copy of the
+  /// state to return.
+  func advance(
+    _ state: State, _ action: Action, into next: inout State, story: inout [AuthorizationEvent]?
+  ) -> Bool {
+    guard !state.refusedReaction else { return false }
     let m = state.explored.model
     let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
     var running = runningMask(state)
     switch action {
     case .start(let i), .stop(let i):
-      guard m.app == .foreground, m.pendingPrompt == nil else { return nil }
+      guard m.app == .foreground, m.pendingPrompt == nil else { return false }
       let isOn = state.on & bit(i) != 0
-      var next = state
+      next = state
       if case .start = action {
-        guard !isOn else { return nil }
+        guard !isOn else { return false }
         start(i, in: &next, running: &running, story: &story)
       } else {
-        guard isOn else { return nil }
+        guard isOn else { return false }
         release(i, in: &next, running: &running, story: &story)
         next.on &= ~bit(i)
       }
-      return next
+      return true
     case .event(let event):
       if cooperative {
-        if case .settings = event { return nil }
+        if case .settings = event { return false }
         if onScreen {
           guard case .tap(let button, let precise) = event, let prompt = m.pendingPrompt,
             Self.generousAnswer(prompt, app.configuration) == (button, precise)
-          else { return nil }
+          else { return false }
         } else if case .tap = event {
-          return nil
+          return false
         }
       }
-      var next = state
-      guard model.step(from: state.explored, event, into: &next.explored) else { return nil }
+      // The model's step writes the whole model state; the app's own fields are copied.
+      next.on = state.on
+      next.saved = state.saved
+      next.refusedReaction = false
+      guard model.step(from: state.explored, event, into: &next.explored) else { return false }
       react(to: event, in: &next, running: &running, story: &story)
-      return next
+      return true
     }
   }
 

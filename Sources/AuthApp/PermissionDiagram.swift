@@ -174,7 +174,7 @@ extension PermissionDiagram {
     maximumGroups: Int = defaultMaximumGroups
   ) throws(CatalogueError) -> PermissionDiagram {
     let system = try AuthorizationSystem(configuration: configuration, catalogue: catalogue)
-    let names = ConfigurationReport.names(catalogue: catalogue, keyNames: system.codec.keyNames)
+    let names = system.names
     func key(_ node: ExplorerNode) -> Key { Key(node.state.model, configuration, features: 0) }
     let reached = Walked.walk(
       system, key: key, label: { _ in "" }, verdicts: nil,

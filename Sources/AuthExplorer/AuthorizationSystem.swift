@@ -176,8 +176,8 @@ public struct AuthorizationSystem: Sendable {
     Reduction.apply(reductionBits, to: &state)
   }
 
-  /// The names of sessions and keys, for explanations and counterexamples.
+  /// The names of sessions, keys and managers, for explanations and counterexamples.
   public var names: Names {
-    Names(sessions: catalogue.entries.indices.map { "s\($0)" }, purposeKeys: codec.keyNames)
+    ConfigurationReport.names(catalogue: catalogue, keyNames: codec.keyNames)
   }
 }

@@ -13,9 +13,7 @@ struct Counterexample {
   let initial: ExploredState
   let steps: [(AuthorizationEvent, ExploredState)]
 
-  var names: Names {
-    ConfigurationReport.names(catalogue: system.catalogue, keyNames: system.codec.keyNames)
-  }
+  var names: Names { system.names }
 
   /// The comment lines before the scenario.
   var comment: [String] {
