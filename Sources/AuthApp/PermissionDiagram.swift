@@ -123,7 +123,7 @@ extension PermissionDiagram {
       func key(_ s: AppSystem.State) -> Key {
         Key(s.explored.model, c, features: features ? s.on & mask : 0)
       }
-      let reached = Set(Walked.walk(cooperative, key: key, label: { _ in "" }, verdicts: nil).keys)
+      let reached = Set(Walked.walk(cooperative, key: key, label: nil, verdicts: nil).keys)
       return Walked.walk(
         system, key: key,
         label: { action in
@@ -177,7 +177,7 @@ extension PermissionDiagram {
     let names = system.names
     func key(_ node: ExplorerNode) -> Key { Key(node.state.model, configuration, features: 0) }
     let reached = Walked.walk(
-      system, key: key, label: { _ in "" }, verdicts: nil,
+      system, key: key, label: nil, verdicts: nil,
       allowed: { node, event in
         let m = node.state.model
         if case .settings = event { return false }
@@ -219,7 +219,7 @@ struct Walked<S: TransitionSystem> {
   /// - Parameter verdicts: for a state, each need `works` checks there, by index, with the
   ///   rules behind its unmet values, or `nil` where it holds; `nil` to skip.
   static func walk(
-    _ system: S, key: (S.State) -> Key, label: (S.Action) -> String,
+    _ system: S, key: (S.State) -> Key, label: ((S.Action) -> String)?,
     verdicts: ((S.State) -> [(Int, Set<Rule>?)])?,
     allowed: (S.State, S.Action) -> Bool = { _, _ in true }, cooperative: Set<Key> = []
   ) -> Walked {
@@ -257,7 +257,7 @@ struct Walked<S: TransitionSystem> {
       for action in system.actions where allowed(state, action) {
         guard let next = system.next(state, action) else { continue }
         let to = group(key(next))
-        if to != from {
+        if to != from, let label {
           let text = label(action)
           if !(walked.edges[from]?[to]?.contains(text) ?? false) {
             walked.edges[from, default: [:]][to, default: []].append(text)

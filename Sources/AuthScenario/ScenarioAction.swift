@@ -62,7 +62,8 @@ public enum ScenarioAction: Hashable, Sendable {
     }
   }
 
-  /// The step in the words of a scenario file.
+  /// The step in the words of a scenario file. A Settings action that mixes `reset` with other
+  /// changes is several steps in a file, whose words are those of its ``fileSteps``.
   public var words: StepWords {
     func startStop(_ verb: String, _ start: Bool) -> StepWords {
       StepWords(verb, .word(start ? "start" : "stop"))
@@ -112,7 +113,25 @@ public enum ScenarioAction: Hashable, Sendable {
 
   /// The step as reports write it, on one line: `tap: allowOnce (precise: off)`,
   /// `settings: location never, precise off`.
-  public var summary: String { words.summary }
+  public var summary: String { fileSteps.map(\.words.summary).joined(separator: "; ") }
+
+  /// The steps a file writes for this action: itself, but for a Settings action that holds a
+  /// `reset` among other changes, which a file writes as consecutive steps (a `reset` is a step
+  /// of its own: `settings: reset`).
+  public var fileSteps: [ScenarioAction] {
+    guard case .settings(let changes) = self, changes.count > 1, changes.contains(.reset) else {
+      return [self]
+    }
+    var runs: [[SettingsChange]] = []
+    for change in changes {
+      if change == .reset || runs.last == [.reset] || runs.isEmpty {
+        runs.append([change])
+      } else {
+        runs[runs.count - 1].append(change)
+      }
+    }
+    return runs.map { .settings($0) }
+  }
 }
 
 /// A step as a scenario file writes it: `verb`, or `verb: value`, then the step's other keys,

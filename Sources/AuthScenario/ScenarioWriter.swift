@@ -69,7 +69,8 @@ public enum ScenarioWriter {
   /// Text a person wrote (the name, the description, Info.plist values) is single-quoted;
   /// names a story chose (sessions, purpose keys, managers, holders) are quoted when a reader
   /// would not read them back unquoted as the same text. A Settings step writes its changes as
-  /// one mapping, so a `reset` is written alone.
+  /// one mapping; a `reset`, which a file writes as a step of its own, splits a Settings action
+  /// that holds it among other changes into consecutive steps (its `refused` on the last).
   public static func text(
     _ script: ScenarioScript, comment: [String] = [], notes: [Int: [String]] = [:]
   ) -> String {
@@ -83,7 +84,11 @@ public enum ScenarioWriter {
     for (index, step) in script.steps.enumerated() {
       lines += (notes[index] ?? []).map { "  # " + $0 }
       switch step {
-      case .action(let action, let refused): lines += self.step(action.words, refused: refused)
+      case .action(let action, let refused):
+        let steps = action.fileSteps
+        for (index, step) in steps.enumerated() {
+          lines += self.step(step.words, refused: index == steps.count - 1 ? refused : nil)
+        }
       case .expect(let checks): lines += expect(checks)
       }
     }

@@ -115,6 +115,25 @@ import Testing
     #expect(text.contains("\n  - terminate:\n    refused: R3\n"))
   }
 
+  @Test("a Settings action that mixes reset with other changes is written as consecutive steps")
+  func mixedReset() throws {
+    let action = ScenarioAction.settings([.precise(false), .reset, .location(.never), .reset])
+    #expect(
+      action.summary
+        == "settings: precise off; settings: reset; settings: location never; settings: reset")
+    let script = ScenarioScript(
+      name: "mixed", configuration: AppConfiguration(infoPlist: InfoPlist()),
+      steps: [.action(action, refused: .r38)])
+    let back = try Self.read(ScenarioWriter.text(script))
+    #expect(
+      back.script.steps == [
+        .action(.settings([.precise(false)]), refused: nil),
+        .action(.settings([.reset]), refused: nil),
+        .action(.settings([.location(.never)]), refused: nil),
+        .action(.settings([.reset]), refused: .r38),
+      ])
+  }
+
   @Test("a name is written plain only where a reader reads it back as itself")
   func plainNames() {
     #expect(StepWords.Value.name("s0").written == "s0")
