@@ -152,7 +152,8 @@ extension PermissionDiagram {
     if hasFeatures && walked.keys.count > maximumGroups {
       note =
         "\(walked.keys.count) groups are more than \(maximumGroups): groups that differ only in "
-        + "the features that are on are merged (draw one feature with --feature NAME)"
+        + (shown.map { "whether '\(app.features[$0].name)' is on are merged" }
+          ?? "the features that are on are merged (draw one feature with --feature NAME)")
       walked = build(features: false)
     }
     let featureNames: (UInt32) -> [String]? = { bits in

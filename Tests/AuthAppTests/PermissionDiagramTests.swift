@@ -178,6 +178,8 @@ import Testing
     #expect(diagram.groups.allSatisfy { $0.features == [] || $0.features == [name] })
     #expect(diagram.groups.flatMap(\.verdicts).allSatisfy { $0.feature == name })
     #expect(diagram.groups.contains { $0.features == [name] })
+    let capped = try PermissionDiagram.of(app, feature: name, maximumGroups: 5)
+    #expect(capped.note?.contains("differ only in whether '\(name)' is on are merged") == true)
   }
 
   @Test("the model alone: every reachable group, by a plain walk of the explorer's system")
