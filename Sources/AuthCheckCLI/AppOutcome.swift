@@ -74,6 +74,12 @@ struct AppOutcome: Sendable {
     guard let report, report.findings.allSatisfy({ $0.diagnostic.severity != .error }) else {
       return ""
     }
+    guard report.app.features.contains(where: { !$0.needs.isEmpty }) else {
+      return "  ways to fail: none; no feature has needs\n"
+    }
+    guard report.explored else {
+      return "  ways to fail: not known; the exploration stopped before its end\n"
+    }
     let ways = report.waysToFail
     guard !ways.isEmpty else { return "  ways to fail: none; every need holds in every state\n" }
     let rows =

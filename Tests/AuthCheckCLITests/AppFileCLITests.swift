@@ -235,4 +235,28 @@ extension AppFileCLITests {
     #expect(limited.stdout.contains("error: INCOMPLETE: the exploration of the cooperative user's"))
     #expect(CLITests.run([app, "--max-states", "0"]).status == 2)
   }
+
+  @Test("--ways-to-fail says why there is no table: a static error, no needs, an early stop")
+  func waysToFailWithoutTable() throws {
+    let folder = try Self.folder()
+    let broken = CLITests.run([
+      folder.url.appendingPathComponent("a-broken.yaml").path, "--ways-to-fail",
+    ])
+    #expect(!broken.stdout.contains("ways to fail"))
+    let noNeeds = try folder.write(
+      "app: Plain\ninfo:\n  NSLocationWhenInUseUsageDescription: x\nfeatures:\n  map:\n"
+        + "    startedBy: foreground\n    holds:\n      - liveUpdates\n", to: "plain.yaml")
+    let plain = CLITests.run([noNeeds, "--ways-to-fail"])
+    #expect(plain.status == 0, "\(plain.stdout)")
+    #expect(plain.stdout.contains("\n  ways to fail: none; no feature has needs\n"))
+    let clean = folder.url.appendingPathComponent("b-clean.yaml").path
+    let stopped = CLITests.run([clean, "--ways-to-fail", "--max-states", "3"])
+    #expect(stopped.status == 1)
+    #expect(
+      stopped.stdout.contains(
+        "\n  ways to fail: not known; the exploration stopped before its end\n"))
+    let whole = CLITests.run([clean, "--ways-to-fail"])
+    #expect(whole.stdout.contains("  ways to fail ("))
+    #expect(whole.stdout.contains("\n    feature  place       reason"))
+  }
 }
