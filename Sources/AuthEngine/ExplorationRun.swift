@@ -20,7 +20,8 @@
 ///
 /// Memory: the visited set (keys only, `VisitedSet`), the two frontiers (chunked, `Frontier`),
 /// and per thread one part's candidates and a small filter of its recent ones; a part has at
-/// most `maxPartSequences` sequence numbers, so that the buffers stay small beside the states.
+/// most as many sequence numbers as there are states stored (but at least `minPartSequences`
+/// and at most `maxPartSequences`), so that the buffers stay small beside the states.
 /// No parent links are kept: a hit is kept as the hit state's key and depth and the action,
 /// and once the search is over, with its memory released, `PathSearch` searches again to turn
 /// those into paths.
@@ -45,6 +46,13 @@ where Hints.System == System {
   /// than with half this, for about 1 byte more per state on the default run's largest
   /// configuration (twice this cost another byte and gained nothing measurable).
   @usableFromInline static var maxPartSequences: Int { 1 << 17 }
+
+  /// The fewest sequence numbers in a part. Between this and `maxPartSequences`, a part has as
+  /// many sequence numbers as there are states stored, so that a small search's candidates (a
+  /// few per hundred sequence numbers) stay a small fraction of its states: with parts of the
+  /// largest size, one part held a whole level of an app file's exploration of 30,000 states,
+  /// and its candidates took a quarter of the memory.
+  @usableFromInline static var minPartSequences: Int { 1 << 13 }
 
   /// A state condition to evaluate: hit when `condition(state) != isAlways`, or, for a finding
   /// (`condition` nil), when the state's findings have `finding` set.
@@ -80,7 +88,7 @@ where Hints.System == System {
   /// Frontier states per batch, the steps of the state limit: at most `1 << 20` sequence
   /// numbers.
   @usableFromInline let batchSize: Int
-  /// Frontier states per part, expanded and stored together.
+  /// Frontier states per part, expanded and stored together, at most.
   @usableFromInline let partSize: Int
   /// Frontier states whose successors are looked up together, about 256 successors.
   @usableFromInline let groupSize: Int
@@ -176,7 +184,7 @@ where Hints.System == System {
     var stored = true
     var partStart = batch.lowerBound
     while partStart < batch.upperBound {
-      let part = partStart..<min(batch.upperBound, partStart + partSize)
+      let part = partStart..<min(batch.upperBound, partStart + nextPartSize)
       expand(part)
       if stored {
         stored = insertCandidates(of: part)
@@ -186,6 +194,14 @@ where Hints.System == System {
       partStart = part.upperBound
     }
     return stored
+  }
+
+  /// Frontier states in the next part: as many sequence numbers as there are states stored,
+  /// within `minPartSequences…maxPartSequences`, and at most `partSize` states.
+  @inlinable
+  var nextPartSize: Int {
+    let sequences = min(Self.maxPartSequences, max(Self.minPartSequences, visited.count))
+    return max(1, min(partSize, sequences / max(1, actions.count)))
   }
 
   /// Phase A for `part`: expands each thread's range into its worker.
@@ -380,19 +396,29 @@ where Hints.System == System {
     var complete = true
     if var room = limit {
       for worker in workers where complete {
-        complete = worker.forEachCandidateInSequenceOrder { key in
+        let start = nextFrontier.count
+        worker.appendCandidatesInSequenceOrder(
+          to: nextFrontier, sequenceCount: part.count * actions.count)
+        var kept = start
+        for position in start..<nextFrontier.count {
+          let key = nextFrontier[position]
           let hash = VisitedSet.hash(key)
-          if visited.reader.contains(key, hash: hash) { return true }
-          if room == 0 { return false }
+          if visited.reader.contains(key, hash: hash) { continue }
+          if room == 0 {
+            complete = false
+            break
+          }
           _ = visited.insert(key, hash: hash)
-          nextFrontier.append(key)
+          nextFrontier.replace(at: kept, with: key)
+          kept += 1
           room -= 1
-          return true
         }
+        nextFrontier.removeLast(nextFrontier.count - kept)
       }
     } else {
       for worker in workers {
-        nextFrontier.append(contentsOf: worker.candidatesInSequenceOrder())
+        worker.appendCandidatesInSequenceOrder(
+          to: nextFrontier, sequenceCount: part.count * actions.count)
       }
     }
     peakBytes = max(peakBytes, bytes)

@@ -42,18 +42,26 @@ final class Frontier {
     count += 1
   }
 
-  /// Appends `keys` in order, a chunk's worth at a time.
-  @usableFromInline func append(contentsOf keys: UnsafeBufferPointer<UInt64>) {
-    var next = 0
-    while next < keys.count {
-      let offset = count & (Self.chunkSize - 1)
-      if offset == 0 { chunks.append(.allocate(capacity: Self.chunkSize)) }
-      let run = min(keys.count - next, Self.chunkSize - offset)
-      (chunks[chunks.count - 1].unsafelyUnwrapped + offset)
-        .update(from: keys.baseAddress! + next, count: run)
-      count += run
-      next += run
+  /// Appends `count` positions whose states the caller writes (through `withChunks(_:)`)
+  /// before anything reads them.
+  @usableFromInline func extend(by count: Int) {
+    let newCount = self.count + count
+    while chunks.count << Self.chunkBits < newCount {
+      chunks.append(.allocate(capacity: Self.chunkSize))
     }
+    self.count = newCount
+  }
+
+  /// Removes the last `k` positions, and frees the chunks that then hold none.
+  @usableFromInline func removeLast(_ k: Int) {
+    count -= k
+    let kept = max(released, (count + Self.chunkSize - 1) >> Self.chunkBits)
+    while chunks.count > kept { chunks.removeLast()?.deallocate() }
+  }
+
+  /// Replaces the state at `position`, which must not be released.
+  @usableFromInline func replace(at position: Int, with key: UInt64) {
+    chunks[position &>> Self.chunkBits].unsafelyUnwrapped[position & (Self.chunkSize - 1)] = key
   }
 
   /// Frees the chunks wholly below `position`; positions below it may no longer be read.

@@ -40,8 +40,10 @@ final class Worker: @unchecked Sendable {
   /// The candidates buffered lately, by their hash: a state found again soon after it was
   /// buffered (as a successor of another state of the same part, which happens for most new
   /// states) is not buffered again. Direct-mapped and lossy: it only spares phase B the lookups
-  /// of such repeats, each a cache miss; what it misses, phase B still finds. Emptied with the
-  /// buffers, so it holds candidates of the current part only.
+  /// of such repeats, each a cache miss; what it misses, phase B still finds. It is not emptied
+  /// between parts: a candidate of an earlier part was stored by that part's phase B, so the
+  /// visited set, which is asked first, finds it (or, once the state limit stopped the search,
+  /// nothing more is stored).
   @usableFromInline let recent: UnsafeMutablePointer<UInt64>
   @usableFromInline static var recentCount: Int { 1 << 10 }
 
@@ -66,11 +68,12 @@ final class Worker: @unchecked Sendable {
     return (successorKeys + offset, successorHashes + offset, successorSequences + offset)
   }
   /// For merging the buffers in sequence order: where each bucket of `1 << bucketShift`
-  /// sequence numbers starts in `merged`, and the candidates of every shard, by bucket.
+  /// sequence numbers starts among the candidates, and the candidates' sequence numbers.
   private let bucketStarts: UnsafeMutablePointer<Int32>
   private let bucketCount: Int
   private static var bucketShift: UInt32 { 7 }
-  private var merged = CandidateBuffer(capacity: 16)
+  private var sequences: UnsafeMutablePointer<UInt32>
+  private var sequenceCapacity = 0
 
   /// - Parameter sequenceLimit: the sequence numbers of a part are below it.
   @usableFromInline
@@ -87,6 +90,7 @@ final class Worker: @unchecked Sendable {
     }
     bucketCount = (sequenceLimit >> Self.bucketShift) + 1
     bucketStarts = .allocate(capacity: bucketCount + 1)
+    sequences = .allocate(capacity: 0)
     hits = Array(repeating: nil, count: propertyCount)
   }
 
@@ -99,7 +103,7 @@ final class Worker: @unchecked Sendable {
     buffers.deinitialize(count: VisitedSet.shardCount)
     buffers.deallocate()
     bucketStarts.deallocate()
-    merged.deallocate()
+    sequences.deallocate()
   }
 
   /// Records that property `index` was hit; keeps the first, which has the smallest position.
@@ -117,38 +121,35 @@ final class Worker: @unchecked Sendable {
   }
 
   /// Bytes allocated: the candidate buffers, the successors of a group, the filter of recent
-  /// candidates, the merge's buckets and merged candidates.
+  /// candidates, and the merge's buckets and sequence numbers.
   @usableFromInline
   var bytes: Int {
     (0..<VisitedSet.shardCount).reduce(0) { $0 + buffers[$1].bytes } + successorCapacity * 40
-      + Self.recentCount * 8 + (bucketCount + 1) * 4 + merged.bytes
+      + Self.recentCount * 8 + (bucketCount + 1) * 4 + sequenceCapacity * 4
   }
 
-  /// Calls `body` with each buffered candidate, across every shard, in sequence order, until it
-  /// returns `false`.
+  /// Appends every buffered candidate, across every shard, to `frontier` in sequence order.
   ///
-  /// - Returns: `false` if `body` stopped it.
-  @usableFromInline
-  func forEachCandidateInSequenceOrder(_ body: (UInt64) -> Bool) -> Bool {
-    let keys = candidatesInSequenceOrder()
-    for key in keys where !body(key) { return false }
-    return true
-  }
-
-  /// Every buffered candidate, across every shard, in sequence order; valid until the next
-  /// call or `reset()`.
+  /// A counting sort by buckets of `1 << bucketShift` sequence numbers, written straight into
+  /// the frontier, then an insertion sort for the order inside each bucket, which holds the
+  /// successors of one or two states: each shard's buffer is in sequence order, so only
+  /// candidates from different shards that share a bucket can be out of order, and they are
+  /// few. A few instructions per candidate, where a heap merge of the 64 buffers cost several
+  /// comparisons per level. Beside the keys, the sort keeps only their sequence numbers, so
+  /// that merging takes no second copy of the candidates.
   ///
-  /// A counting sort by buckets of `1 << bucketShift` sequence numbers, then an insertion sort
-  /// for the order inside each bucket, which holds the successors of one or two states: each
-  /// shard's buffer is in sequence order, so only candidates from different shards that share a
-  /// bucket can be out of order, and they are few. A few instructions per candidate, where a
-  /// heap merge of the 64 buffers cost several comparisons per level.
+  /// - Parameter sequenceCount: the part's sequence numbers are below it.
   @usableFromInline
-  func candidatesInSequenceOrder() -> UnsafeBufferPointer<UInt64> {
+  func appendCandidatesInSequenceOrder(to frontier: Frontier, sequenceCount: Int) {
     let total = candidateCount
-    guard total > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
-    while merged.capacity < total { merged.grow() }
-    bucketStarts.update(repeating: 0, count: bucketCount + 1)
+    guard total > 0 else { return }
+    if sequenceCapacity < total {
+      sequences.deallocate()
+      sequenceCapacity = max(total, 2 * sequenceCapacity)
+      sequences = .allocate(capacity: sequenceCapacity)
+    }
+    let buckets = min(bucketCount, ((sequenceCount - 1) >> Self.bucketShift) + 1)
+    bucketStarts.update(repeating: 0, count: buckets + 1)
     for shard in 0..<VisitedSet.shardCount {
       let buffer = buffers[shard]
       for index in 0..<buffer.count {
@@ -156,41 +157,49 @@ final class Worker: @unchecked Sendable {
         bucketStarts[bucket + 1] &+= 1
       }
     }
-    for bucket in 0..<bucketCount { bucketStarts[bucket + 1] &+= bucketStarts[bucket] }
-    let keys = merged.keys
-    let sequences = merged.sequences
-    for shard in 0..<VisitedSet.shardCount {
-      let buffer = buffers[shard]
-      for index in 0..<buffer.count {
-        let sequence = buffer.sequences[index]
-        let bucket = Int(truncatingIfNeeded: sequence &>> Self.bucketShift)
-        let at = Int(truncatingIfNeeded: bucketStarts[bucket])
-        bucketStarts[bucket] &+= 1
-        keys[at] = buffer.keys[index]
+    for bucket in 0..<buckets { bucketStarts[bucket + 1] &+= bucketStarts[bucket] }
+    let base = frontier.count
+    frontier.extend(by: total)
+    let sequences = sequences
+    frontier.withChunks { chunks in
+      /// Where the candidate at `at` in sequence order goes in the frontier.
+      func slot(_ at: Int) -> UnsafeMutablePointer<UInt64> {
+        let position = base &+ at
+        return chunks[position &>> Frontier.chunkBits].unsafelyUnwrapped
+          + (position & (Frontier.chunkSize - 1))
+      }
+      for shard in 0..<VisitedSet.shardCount {
+        let buffer = buffers[shard]
+        for index in 0..<buffer.count {
+          let sequence = buffer.sequences[index]
+          let bucket = Int(truncatingIfNeeded: sequence &>> Self.bucketShift)
+          let at = Int(truncatingIfNeeded: bucketStarts[bucket])
+          bucketStarts[bucket] &+= 1
+          slot(at).pointee = buffer.keys[index]
+          sequences[at] = sequence
+        }
+      }
+      for index in 1..<total {
+        let sequence = sequences[index]
+        guard sequence < sequences[index - 1] else { continue }
+        let key = slot(index).pointee
+        var at = index
+        while at > 0 && sequences[at - 1] > sequence {
+          sequences[at] = sequences[at - 1]
+          slot(at).pointee = slot(at - 1).pointee
+          at -= 1
+        }
         sequences[at] = sequence
+        slot(at).pointee = key
       }
     }
-    for index in 1..<total {
-      let sequence = sequences[index]
-      guard sequence < sequences[index - 1] else { continue }
-      let key = keys[index]
-      var at = index
-      while at > 0 && sequences[at - 1] > sequence {
-        sequences[at] = sequences[at - 1]
-        keys[at] = keys[at - 1]
-        at -= 1
-      }
-      sequences[at] = sequence
-      keys[at] = key
-    }
-    return UnsafeBufferPointer(start: keys, count: total)
   }
 
-  /// Empties the buffers (keeping their memory) and forgets hits and transitions.
+  /// Empties the buffers (keeping their memory) and forgets hits and transitions; the filter of
+  /// recent candidates stays.
   @usableFromInline
   func reset() {
     for shard in 0..<VisitedSet.shardCount { buffers[shard].count = 0 }
-    recent.update(repeating: VisitedSet.empty, count: Self.recentCount)
     transitions = 0
     for index in hits.indices { hits[index] = nil }
   }

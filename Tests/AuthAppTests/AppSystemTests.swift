@@ -92,6 +92,17 @@ import Testing
     #expect(system.bitWidth <= 64)
   }
 
+  @Test(
+    "the example's every-user exploration holds at most 16 bytes per stored state at its peak",
+    arguments: [1, 2])
+  func bytesPerState(threads: Int) throws {
+    let system = try AppSystem(try AppCheckerTests.example, cooperative: false)
+    let result = Explorer(system, options: ExplorationOptions(threads: threads)).run()
+    #expect(result.states == 31_579)
+    #expect(result.peakBytes > 8 * result.states)
+    #expect(result.peakBytes <= 16 * result.states, "\(result.peakBytes) bytes")
+  }
+
   @Test("pinned state counts of the broken apps' explorations")
   func pinnedCounts() throws {
     let folder = BrokenAppTests.folder
