@@ -12,7 +12,7 @@ extension AppSystem: ExplorationHints {
   /// apps and of the broken ones.
   public func refusedActions(in state: State) -> UInt64 {
     if state.refusedReaction { return marks.all }
-    let modelMarks = model.refusedActions(in: state.explored)
+    let modelMarks = steps.refusedActions(in: state.explored)
     var refused = marks.cooperativeRefusals
     var pending = modelMarks & marks.modelActions
     while pending != 0 {
@@ -38,7 +38,7 @@ extension AppSystem: ExplorationHints {
     guard !state.refusedReaction else { return 0 }
     // The model's refusals need not be passed: what they would leave out is masked below with
     // `refused`, which holds them.
-    var pending = model.selfLoopActions(in: state.explored, refused: 0) & marks.modelActions
+    var pending = steps.selfLoopActions(in: state.explored, refused: 0) & marks.modelActions
     var loops: UInt64 = 0
     while pending != 0 {
       let index = pending.trailingZeroBitCount

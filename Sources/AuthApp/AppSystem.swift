@@ -64,7 +64,10 @@ public struct AppSystem: TransitionSystem {
   }
 
   public let app: AppDescription
-  public let model: AuthorizationSystem
+  /// The model's own transition system, whose steps this one takes.
+  public var model: AuthorizationSystem { steps.system }
+  /// The model's per-step work, called by reference (`ModelSteps`): every step calls it.
+  let steps: ModelSteps
   public let cooperative: Bool
   public let actions: [Action]
   /// The catalogue index of each session id.
@@ -121,8 +124,9 @@ public struct AppSystem: TransitionSystem {
     }
     sessionIndex = index
     do {
-      model = try AuthorizationSystem(
-        configuration: app.configuration, catalogue: SessionCatalogue(entries))
+      steps = ModelSteps(
+        try AuthorizationSystem(
+          configuration: app.configuration, catalogue: SessionCatalogue(entries)))
     } catch {
       throw Unsupported(message: error.message)
     }
@@ -137,7 +141,7 @@ public struct AppSystem: TransitionSystem {
     launchMask = launch
     foregroundMask = foreground
     keepMask = keep
-    let codec = model.codec
+    let codec = steps.system.codec
     holdings = app.features.map { feature in
       feature.holds.map { holding in
         var sharers: UInt32 = 0
@@ -170,7 +174,7 @@ public struct AppSystem: TransitionSystem {
       if feature.restore { savedCount += 1 }
     }
     savedSlot = slots
-    featureShift = UInt64(model.codec.bitWidth)
+    featureShift = UInt64(steps.system.codec.bitWidth)
     savedShift = featureShift + UInt64(app.features.count)
     refusedShift = savedShift + UInt64(savedCount)
     bitWidth = Int(refusedShift) + 1
@@ -200,7 +204,7 @@ public struct AppSystem: TransitionSystem {
       actions += [.start(i), .stop(i)]
     }
     self.actions = actions
-    marks = RefusalTables(actions: actions, model: model, cooperative: cooperative)
+    marks = RefusalTables(actions: actions, model: steps.system, cooperative: cooperative)
   }
 
   // MARK: TransitionSystem
@@ -227,7 +231,7 @@ public struct AppSystem: TransitionSystem {
     for (i, slot) in savedSlot.enumerated() where state.saved & (1 << UInt32(i)) != 0 {
       if let slot { savedBits |= 1 << UInt64(slot) }
     }
-    return model.codec.pack(state.explored) | UInt64(state.on) << featureShift
+    return steps.pack(state.explored) | UInt64(state.on) << featureShift
       | savedBits << savedShift | (state.refusedReaction ? 1 : 0) << refusedShift
   }
 
@@ -239,7 +243,7 @@ public struct AppSystem: TransitionSystem {
       if let slot, packed >> (savedShift + UInt64(slot)) & 1 != 0 { saved |= 1 << UInt32(i) }
     }
     return State(
-      explored: model.codec.unpack(modelBits), on: UInt32(packed >> featureShift & featureMask),
+      explored: steps.unpack(modelBits), on: UInt32(packed >> featureShift & featureMask),
       saved: saved, refusedReaction: packed >> refusedShift & 1 != 0)
   }
 
@@ -291,7 +295,7 @@ public struct AppSystem: TransitionSystem {
       next.on = state.on
       next.saved = state.saved
       next.refusedReaction = false
-      guard model.step(from: state.explored, event, into: &next.explored) else { return false }
+      guard steps.step(from: state.explored, event, into: &next.explored) else { return false }
       react(to: event, in: &next, running: &running, story: &story)
       return true
     }
@@ -447,7 +451,7 @@ public struct AppSystem: TransitionSystem {
     guard !state.refusedReaction else { return }
     story?.append(event)
     let before = state.explored
-    if !model.step(from: before, event, into: &state.explored) {
+    if !steps.step(from: before, event, into: &state.explored) {
       state.explored = before
       state.refusedReaction = true
     }

@@ -104,6 +104,8 @@ public struct AuthorizationStateCodec: Sendable {
   /// purpose keys' fields follow them.
   static var fixedBits: Int { Int(promptShift) + 5 }
 
+  // Inlined into `ModelSteps`, which the app system calls on every step.
+  @inline(__always)
   public func pack(_ state: ExploredState) -> UInt64 {
     packOutsideSessions(state) | packSessions(state.model)
   }

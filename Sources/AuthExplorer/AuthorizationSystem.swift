@@ -104,6 +104,8 @@ public struct AuthorizationSystem: Sendable {
   /// The refusal marks are complete for these events (they read nothing the marks' key leaves
   /// out), so every action left is one the model takes. `ActionMarksTests` checks every mark
   /// against whole steps in every reachable state of its catalogues.
+  // Inlined into `ModelSteps`, which the app system calls on every step.
+  @inline(__always)
   public func selfLoopActions(in state: ExploredState, refused: UInt64) -> UInt64 {
     var candidates = selfLoopCandidates & ~refused
     var loops: UInt64 = 0
@@ -125,6 +127,8 @@ public struct AuthorizationSystem: Sendable {
   /// index into ``actions``: in a typical state most of the actions, so skipping them spares the
   /// explorer most of the calls to the model that end in a refusal. The model decides
   /// (``RefusalMarks``); `ActionMarksTests` checks that it refuses every action this marks.
+  // Inlined into `ModelSteps`, which the app system calls on every step.
+  @inline(__always)
   public func refusedActions(in state: ExploredState) -> UInt64 {
     refusalMarks.refused(in: state.model, configuration)
   }
