@@ -80,8 +80,10 @@ struct RefusalTables: Sendable {
       let bit: UInt64 = 1 << UInt64(index)
       switch action {
       case .event(let event):
-        if case .settings = event { settings |= bit }
-        if case .settings = event { unreacted |= bit }
+        if case .settings = event {
+          settings |= bit
+          unreacted |= bit
+        }
         if event == .backgroundEvent { unreacted |= bit }
         if let modelIndex = model.actions.firstIndex(of: event), modelIndex < 64 {
           appActions[modelIndex] |= bit
