@@ -8,7 +8,14 @@ import Testing
 /// status 1 when the plugin ends with another status N, saying "Plugin ended with exit code N"
 /// on standard error: the plugin's standard output is compared with the executable's standard
 /// output and error together, and N with the executable's status.
-@Suite struct PluginTests {
+///
+/// It builds authcheck a second time, for the fixture package, so it runs only when
+/// `AUTHCHECK_PLUGIN_TESTS=1` is set: `.ci/run` sets it, and a plain `swift test` stays fast.
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["AUTHCHECK_PLUGIN_TESTS"] == "1",
+    "builds authcheck again for a fixture package; set AUTHCHECK_PLUGIN_TESTS=1 (as .ci/run does)"))
+struct PluginTests {
   /// The fixture package's copy in a temporary folder, with its dependency pointing here.
   struct Fixture {
     let url: URL
