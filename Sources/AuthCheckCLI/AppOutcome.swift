@@ -64,7 +64,8 @@ struct AppOutcome: Sendable {
       case .failed: report.paint("FAIL", .red)
       case .error: report.paint("ERROR", .red)
       }
-    let named = name.map { " \($0) (\(file.path))" } ?? " \(file.path)"
+    let path = shown(file.path)
+    let named = name.map { " \(shown($0)) (\(path))" } ?? " \(path)"
     return title + named + "\n" + details(color: report.color)
   }
 
@@ -84,7 +85,9 @@ struct AppOutcome: Sendable {
     guard !ways.isEmpty else { return "  ways to fail: none; every need holds in every state\n" }
     let rows =
       [["feature", "place", "reason", "actual"]]
-      + ways.map { [$0.feature, $0.place.rawValue, $0.reason.joined(separator: " "), $0.actual] }
+      + ways.map {
+        [shown($0.feature), $0.place.rawValue, $0.reason.joined(separator: " "), shown($0.actual)]
+      }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
     var text = "  ways to fail (\(ways.count)):\n"
     for (index, row) in rows.enumerated() {
@@ -95,7 +98,7 @@ struct AppOutcome: Sendable {
       text += line + row[3] + "\n"
       if index > 0 {
         let story = ways[index - 1].story.map(\.step).joined(separator: "; ")
-        text += "      story: \(story)\n"
+        text += "      story: \(shown(story))\n"
       }
     }
     return text
@@ -118,38 +121,44 @@ struct AppOutcome: Sendable {
   /// and story; empty when there is nothing to say.
   func details(color: Bool) -> String {
     let renderer = DiagnosticRenderer(useColor: color)
+    let path = shown(file.path)
     guard let report else {
-      return Self.line(renderer.render(diagnostics, file: file.path, source: file.source))
+      return Self.line(renderer.render(diagnostics, file: path, source: file.source))
     }
     var text = Self.line(
-      renderer.render(report.findings.map(\.diagnostic), file: file.path, source: file.source))
+      renderer.render(report.findings.map(\.diagnostic), file: path, source: file.source))
     let appLine = SourcePosition(
       line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
     for failure in report.failures where !failure.kind.isStaticCheck {
       text += Self.line(
         renderer.render(
-          .error(failure.message, at: failure.position ?? appLine), file: file.path,
+          .error(failure.message, at: failure.position ?? appLine), file: path,
           source: file.source))
       text += ScenarioReport.iosLine(report.app.configuration.ios)
       if let expected = failure.expected, let actual = failure.actual {
-        text += "  expected: \(expected)\n"
-        text += "  actual:   \(actual)\n"
+        text += "  expected: \(shown(expected))\n"
+        text += "  actual:   \(shown(actual))\n"
       }
       for citation in failure.because {
-        text += "  because \(citation.rule.id): \(citation.cause)\n"
+        text += "  because \(citation.rule.id): \(shown(citation.cause))\n"
       }
       if !failure.story.isEmpty {
         text += "  shortest story:\n"
         for (number, step) in failure.story.enumerated() {
-          text += "    \(number + 1). \(step.step)"
+          text += "    \(number + 1). \(shown(step.step))"
           text +=
             step.reactions.isEmpty
-            ? "\n" : " — the app: \(step.reactions.joined(separator: "; "))\n"
+            ? "\n" : " — the app: \(shown(step.reactions.joined(separator: "; ")))\n"
         }
       }
     }
     return text
   }
+
+  /// `text` with its control characters, bidirectional controls and non-UTF-8 bytes escaped,
+  /// as the text report shows every name (`SystemPath.displayed(_:)`): an app's, a feature's or
+  /// a story step's name can't print a line of its own.
+  private func shown(_ text: String) -> String { SystemPath.displayed(text) }
 
   private static func line(_ text: String) -> String {
     text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"

@@ -248,7 +248,7 @@ enum DiagramText {
     if group.merged > 1 {
       details.append("and \(group.merged - 1) more groups, merged")
     }
-    return (title, details)
+    return (title, details.map(SystemPath.displayed))
   }
 
   // MARK: Mermaid
@@ -278,7 +278,10 @@ enum DiagramText {
 
   static func mermaid(_ diagram: PermissionDiagram) -> String {
     var out = ["```mermaid", "stateDiagram-v2"]
-    out.append("  %% " + mermaidText("\(diagram.title): permission journey, drawn by authcheck"))
+    out.append(
+      "  %% "
+        + mermaidText(
+          "\(SystemPath.displayed(diagram.title)): permission journey, drawn by authcheck"))
     for (index, group) in diagram.groups.enumerated() {
       let (title, details) = lines(group)
       out.append("  state \"\(mermaidText(title))\" as g\(index)")
@@ -288,10 +291,10 @@ enum DiagramText {
     for edge in diagram.edges {
       out.append(
         "  g\(edge.from) --> g\(edge.to) : "
-          + mermaidText(edge.labels.joined(separator: " / ")))
+          + mermaidText(edge.labels.map(SystemPath.displayed).joined(separator: " / ")))
     }
     if let note = diagram.note, !diagram.groups.isEmpty {
-      out.append("  note right of g0 : \(mermaidText(note))")
+      out.append("  note right of g0 : \(mermaidText(SystemPath.displayed(note)))")
     }
     let apart = diagram.groups.indices.filter { !diagram.groups[$0].cooperative }
     if !apart.isEmpty {
@@ -305,7 +308,8 @@ enum DiagramText {
   // MARK: Graphviz
 
   /// `text` in a DOT double-quoted string: `\` and `"` escaped, a line break as `\n`, other
-  /// control characters as spaces.
+  /// control characters as spaces. Names reach it already shown as the text report shows them
+  /// (`SystemPath.displayed(_:)`), so a line break here is always one the diagram made.
   static func dotString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -321,11 +325,13 @@ enum DiagramText {
   }
 
   static func dot(_ diagram: PermissionDiagram) -> String {
-    var out = ["digraph \(dotString(diagram.title + ": permission journey")) {"]
+    var out = [
+      "digraph \(dotString(SystemPath.displayed(diagram.title) + ": permission journey")) {"
+    ]
     out.append("  rankdir=LR;")
     out.append("  node [shape=box, style=rounded];")
     if let note = diagram.note {
-      out.append("  label=\(dotString(note));")
+      out.append("  label=\(dotString(SystemPath.displayed(note)));")
       out.append("  labelloc=b;")
     }
     if !diagram.groups.isEmpty {
@@ -341,7 +347,8 @@ enum DiagramText {
     for edge in diagram.edges {
       let style = diagram.groups[edge.to].cooperative ? "" : ", style=dashed"
       out.append(
-        "  g\(edge.from) -> g\(edge.to) [label=\(dotString(edge.labels.joined(separator: "\n")))\(style)];"
+        "  g\(edge.from) -> g\(edge.to) "
+          + "[label=\(dotString(edge.labels.map(SystemPath.displayed).joined(separator: "\n")))\(style)];"
       )
     }
     out.append("}")

@@ -105,3 +105,85 @@ import Testing
     #expect(run.stdout.contains("error: cannot read the file: the path is too long"))
   }
 }
+
+/// An app file's names are data too: the app's, its features' and the steps of its stories.
+@Suite struct HostileAppNameTests {
+  /// A broken app (`works` fails: a geofence held with a when-in-use session only) whose app
+  /// and feature names hold line breaks, escape sequences and a bidi override.
+  static let app = """
+    app: "Geo\\nPASS forged (x.yaml)\\n::error file=a::b\\u001B[2J\\u202E"
+    ios: 18
+    info:
+      NSLocationWhenInUseUsageDescription: Alerts you near your station
+      UIBackgroundModes: [location]
+    features:
+      "fence\\nPASS x\\u001B[31m":
+        restore: true
+        inBackground: keep
+        holds:
+          - session: geofence
+            authorization: whenInUse
+          - monitor
+        needs:
+          background:
+            monitorEvents: delivered
+
+    """
+
+  static let appShown = #"Geo\x0APASS forged (x.yaml)\x0A::error file=a::b\x1B[2J\u{202E}"#
+  static let featureShown = #"fence\x0APASS x\x1B[31m"#
+
+  /// Whether `text` holds a control character other than a line break, or a bidi control.
+  static func hasRawControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+    }
+  }
+
+  @Test("the text report shows app and feature names escaped, in the failure, story and table")
+  func textReport() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(Self.app, to: "app.yaml")
+    let run = CLITests.run([file, "--ways-to-fail"])
+    #expect(run.status == 1)
+    #expect(!Self.hasRawControl(run.stdout))
+    #expect(run.fileLines == ["FAIL \(Self.appShown) (\(file))"])
+    #expect(run.lines.filter { $0.hasPrefix("authcheck: ") }.count == 1)
+    #expect(run.stdout.contains("error: feature '\(Self.featureShown)' does not work"))
+    #expect(run.stdout.contains("2. the user starts '\(Self.featureShown)' — the app: "))
+    // Each row of the ways-to-fail table starts with the feature's name, shown escaped.
+    let rows = run.lines.filter { $0.hasPrefix("    \(Self.featureShown)  ") }
+    #expect(!rows.isEmpty, "\(run.stdout)")
+  }
+
+  @Test("GitHub annotations of an app file stay one line each")
+  func annotations() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(Self.app, to: "app.yaml")
+    let run = CLITests.run([file, "--format", "github"])
+    #expect(run.status == 1)
+    #expect(!Self.hasRawControl(run.stdout))
+    for line in run.lines.dropLast() where !line.hasPrefix("authcheck: ") {
+      #expect(line.hasPrefix("::error file="), "\(line)")
+    }
+  }
+
+  @Test("the diagram shows app and feature names escaped", arguments: ["mermaid", "dot"])
+  func diagram(_ format: String) throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(Self.app, to: "app.yaml")
+    let run = CLITests.run(["diagram", file, "--format", format])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(!Self.hasRawControl(run.stdout))
+    // The name's own line break never becomes a line of the label: in DOT a break the diagram
+    // makes is `\n`, a name's is `\\x0A`; in Mermaid a name's is `#92;x0A`.
+    if format == "dot" {
+      #expect(run.stdout.contains(#"on: fence\\x0APASS x\\x1B[31m""#), "\(run.stdout)")
+      #expect(!run.stdout.contains(#"fence\nPASS"#))
+    } else {
+      #expect(run.stdout.contains("on: fence#92;x0APASS x#92;x1B[31m"), "\(run.stdout)")
+      #expect(!run.stdout.contains("fence#10;PASS"))
+    }
+  }
+}
