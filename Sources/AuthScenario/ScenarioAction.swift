@@ -198,9 +198,41 @@ public struct StepWords: Hashable, Sendable {
         ? "" : " (" + keys.map { "\($0.key): \($0.value.text)" }.joined(separator: ", ") + ")")
   }
 
-  /// `text` in single quotes, quotes doubled.
+  /// `text` in single quotes, quotes doubled; a text that holds a line break, a character YAML
+  /// can't hold as it is (a control character) or a bidirectional control is written in double
+  /// quotes with escapes instead (``doubleQuoted(_:)``), so that it reads back as itself and a
+  /// written file shows what it holds.
   public static func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    guard !text.unicodeScalars.contains(where: needsEscape) else { return doubleQuoted(text) }
+    return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+
+  /// `text` in double quotes: `\`, `"`, a line break and a tab as `\\`, `\"`, `\n`, `\t`,
+  /// and every other character ``needsEscape(_:)`` names as `\uXXXX`, the escapes the reader
+  /// reads back.
+  public static func doubleQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case _ where needsEscape(scalar):
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// Whether `scalar` is written escaped: a line break, a character the reader refuses as it
+  /// is (``YAMLParser/isPrintable(_:)``, a tab aside), or a bidirectional control.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\n" || (scalar != "\t" && !YAMLParser.isPrintable(scalar))
+      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+      || [0x061C, 0x200E, 0x200F].contains(scalar.value)
   }
 
   /// Whether `text` reads back as itself unquoted: a letter or `_`, then letters, digits, `_`,

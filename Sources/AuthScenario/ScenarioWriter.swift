@@ -74,7 +74,7 @@ public enum ScenarioWriter {
   public static func text(
     _ script: ScenarioScript, comment: [String] = [], notes: [Int: [String]] = [:]
   ) -> String {
-    var lines = comment.map { "# " + $0 }
+    var lines = comment.map { "# " + commentText($0) }
     lines += prose("scenario", script.name)
     if let description = script.description { lines += prose("description", description) }
     lines.append("ios: \(script.configuration.ios.rawValue)")
@@ -82,7 +82,7 @@ public enum ScenarioWriter {
     lines += start(script.start)
     lines.append("steps:")
     for (index, step) in script.steps.enumerated() {
-      lines += (notes[index] ?? []).map { "  # " + $0 }
+      lines += (notes[index] ?? []).map { "  # " + commentText($0) }
       switch step {
       case .action(let action, let refused):
         let steps = action.fileSteps
@@ -95,10 +95,28 @@ public enum ScenarioWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `text` for a comment: one line that the reader accepts, whatever the names in it hold;
+  /// control characters as the text report shows them (`SystemPath.displayed(_:)`), and any
+  /// other character a file can't hold as it is as `\u{FEFF}`.
+  static func commentText(_ text: String) -> String {
+    var out = ""
+    for scalar in SystemPath.displayed(text).unicodeScalars {
+      if scalar != "\t" && StepWords.needsEscape(scalar) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   /// `key: text` for text a person wrote: single-quoted on one line, or a literal block
   /// (`|`, `|-` or `|+`, by its final line breaks) when it has several lines.
   static func prose(_ key: String, _ text: String, indent: String = "") -> [String] {
-    guard text.contains("\n") else { return [indent + key + ": " + StepWords.quote(text)] }
+    // A line break alone makes a literal block; any other character to escape, double quotes.
+    guard text.contains("\n"),
+      !text.unicodeScalars.contains(where: { $0 != "\n" && StepWords.needsEscape($0) })
+    else { return [indent + key + ": " + StepWords.quote(text)] }
     var body = text
     var breaks = 0
     while body.hasSuffix("\n") {

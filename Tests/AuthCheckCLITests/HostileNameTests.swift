@@ -157,6 +157,26 @@ import Testing
     #expect(!rows.isEmpty, "\(run.stdout)")
   }
 
+  @Test("the stories of an app with such names are written as scenarios that read back and pass")
+  func storyFiles() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(Self.app, to: "app.yaml")
+    let paths = folder.url.appendingPathComponent("paths").path
+    let counterexamples = folder.url.appendingPathComponent("counterexamples").path
+    let run = CLITests.run([file, "--paths", paths, "--counterexamples", counterexamples])
+    #expect(run.status == 1, "\(run.stdout)")
+    // A way to fail records the unmet value and passes; a counterexample expects the need and
+    // fails. Neither is an ERROR: each reads back as a scenario.
+    for (written, verdict) in [(paths, "PASS "), (counterexamples, "FAIL ")] {
+      let names = try FileManager.default.contentsOfDirectory(atPath: written)
+      #expect(!names.isEmpty)
+      let back = CLITests.run([written])
+      #expect(back.fileLines.count == names.count)
+      #expect(back.fileLines.allSatisfy { $0.hasPrefix(verdict) }, "\(back.stdout)")
+      #expect(!Self.hasRawControl(back.stdout))
+    }
+  }
+
   @Test("GitHub annotations of an app file stay one line each")
   func annotations() throws {
     let folder = try TemporaryDirectory()

@@ -134,6 +134,31 @@ import Testing
       ])
   }
 
+  @Test(
+    "a name or description with control characters, line breaks or bidi controls reads back",
+    arguments: [
+      "Geo\nPASS forged\u{1B}[2J\u{202E}", "a\tb", "tab\tand 'quote' and \\ and \"", "\u{7F}\u{85}",
+      "line\nbreak", "ends with a break\n", "\u{2066}isolate\u{2069}", "bom\u{FEFF}inside",
+    ])
+  func escapedText(_ text: String) throws {
+    let script = ScenarioScript(
+      name: text, description: text, configuration: AppConfiguration(infoPlist: InfoPlist()),
+      steps: [
+        .action(.launch, refused: nil),
+        .action(
+          .session(id: text, authorization: .whenInUse, fullAccuracyPurposeKey: nil), refused: nil),
+      ])
+    let written = ScenarioWriter.text(script, comment: ["about \(text)"], notes: [1: [text]])
+    let back = try Self.read(written)
+    #expect(back.script == script, "\(written)")
+    // Every comment stays one line, and the file shows no control character but its breaks.
+    #expect(written.split(separator: "\n").filter { $0.hasPrefix("# ") }.count == 1, "\(written)")
+    #expect(
+      !written.unicodeScalars.contains {
+        $0 != "\n" && $0 != "\t" && StepWords.needsEscape($0)
+      }, "\(written)")
+  }
+
   @Test("a name is written plain only where a reader reads it back as itself")
   func plainNames() {
     #expect(StepWords.Value.name("s0").written == "s0")
