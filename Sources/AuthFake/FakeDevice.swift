@@ -25,12 +25,14 @@ public final class FakeDevice {
   /// The model's story so far: its state, values and explanations.
   public private(set) var simulator: AuthorizationSimulator
   /// What the app's code asked for that the model refused, oldest first: a call made while the
-  /// app does not run, a manager past the eighth (R41). App code can't see these as errors,
-  /// since Core Location's calls don't throw; a test can assert this stays empty.
+  /// app does not run, a manager past the eighth (R41), a call on an object of the app before
+  /// it was terminated. App code can't see these as errors, since Core Location's calls don't
+  /// throw; a test can assert this stays empty.
   public private(set) var refusedAppCalls: [Refusal] = []
 
   private var managers: [(name: String, manager: Weak<FakeLocationManager>)] = []
   private var sessions: [(name: String, session: Weak<FakeServiceSession>)] = []
+  private var backgroundActivity: Weak<FakeBackgroundActivitySession>?
   private var fullAccuracyCompletions: [@MainActor (Refusal?) -> Void] = []
   private var streams: [(publish: @MainActor () -> Void, finish: @MainActor () -> Void)] = []
   private var created = 0
@@ -59,12 +61,18 @@ public final class FakeDevice {
   /// Time passes: grace periods end, temporary grants of an app not in use lapse (R12).
   public func wait() throws(Refusal) { try step { s throws(Refusal) in try s.wait() } }
   /// iOS terminates the app: its managers and sessions are gone, their streams finish (R37).
+  ///
+  /// The objects the app's code made stay objects, but of an app that is gone: a call on one
+  /// after this is refused (``refusedAppCalls``), and a new one made after ``launch()`` is
+  /// the app's.
   public func terminate() throws(Refusal) {
     try step { s throws(Refusal) in try s.terminate() }
-    for entry in managers { entry.manager.object?.isReleased = true }
+    for entry in managers { entry.manager.object?.stale = .terminated }
     managers.removeAll()
-    for entry in sessions { entry.session.object?.finish() }
+    for entry in sessions { entry.session.object?.end(stale: .terminated) }
     sessions.removeAll()
+    backgroundActivity?.object?.end(stale: .terminated)
+    backgroundActivity = nil
     for stream in streams { stream.finish() }
     streams.removeAll()
   }
@@ -108,12 +116,15 @@ public final class FakeDevice {
     do throws(Refusal) {
       _ = try body(&simulator)
     } catch {
-      refusedAppCalls.append(error)
+      refuse(error)
       return error
     }
     deliver()
     return nil
   }
+
+  /// Keeps `refusal` in ``refusedAppCalls``.
+  func refuse(_ refusal: Refusal) { refusedAppCalls.append(refusal) }
 
   /// A fresh name for a manager or session the app's code creates.
   func nextName(_ kind: String) -> String {
@@ -131,6 +142,12 @@ public final class FakeDevice {
 
   func forget(_ session: FakeServiceSession) {
     sessions.removeAll { $0.name == session.name }
+  }
+
+  func register(_ activity: FakeBackgroundActivitySession) { backgroundActivity = Weak(activity) }
+
+  func forget(_ activity: FakeBackgroundActivitySession) {
+    if backgroundActivity?.object === activity { backgroundActivity = nil }
   }
 
   /// Keeps a stream of the model's values, published after every step, finished at

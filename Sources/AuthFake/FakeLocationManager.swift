@@ -15,13 +15,18 @@ public protocol FakeLocationManagerDelegate: AnyObject {
 /// step that changes the authorization status or the accuracy, never after one that changes
 /// neither (Keep Only While Using, a request with no effect), and never while the app is not
 /// running. Each manager gets its own calls. Releasing the last reference releases the manager.
+///
+/// A manager made while the app was not running, or before a termination, belongs to no
+/// running app: it reads the values now, its delegate is never called, and its requests are
+/// refused (R41: "this manager belongs to the app before it was terminated; make a new one
+/// after launch()"), kept in ``FakeDevice/refusedAppCalls``.
 @MainActor
 public final class FakeLocationManager {
   /// The name the device's story gives this manager.
   public let name: String
   private let device: FakeDevice
-  /// Set when the app was terminated: this object belongs to a run that is over.
-  var isReleased = false
+  /// Why this object belongs to no running app, if it does not: its calls are refused.
+  var stale: Refusal.StaleSince?
 
   /// The delegate; setting it delivers the call of the manager's creation, if not yet made.
   public weak var delegate: (any FakeLocationManagerDelegate)? {
@@ -33,11 +38,26 @@ public final class FakeLocationManager {
   public init(device: FakeDevice) {
     self.device = device
     name = device.nextName("manager")
-    if device.appCall({ s throws(Refusal) in try s.createManager(name) }) == nil {
+    let refusal = device.appCall { s throws(Refusal) in try s.createManager(name) }
+    if refusal == nil {
       device.register(self)
-    } else {
-      isReleased = true
+    } else if refusal?.reason == .appNotRunning {
+      stale = .madeWhileNotRunning
     }
+  }
+
+  /// Applies a call of the app's code, or refuses it if this manager belongs to no running
+  /// app. Returns the refusal.
+  @discardableResult
+  private func call(
+    _ body: (inout AuthorizationSimulator) throws(Refusal) -> [Citation]
+  ) -> Refusal? {
+    if let stale {
+      let refusal = Refusal.stale(.manager, since: stale)
+      device.refuse(refusal)
+      return refusal
+    }
+    return device.appCall(body)
   }
 
   /// `CLLocationManager.authorizationStatus`.
@@ -50,12 +70,12 @@ public final class FakeLocationManager {
 
   /// `requestWhenInUseAuthorization()` (R13).
   public func requestWhenInUseAuthorization() {
-    device.appCall { s throws(Refusal) in try s.requestWhenInUseAuthorization() }
+    call { s throws(Refusal) in try s.requestWhenInUseAuthorization() }
   }
 
   /// `requestAlwaysAuthorization()` (R14, R15).
   public func requestAlwaysAuthorization() {
-    device.appCall { s throws(Refusal) in try s.requestAlwaysAuthorization() }
+    call { s throws(Refusal) in try s.requestAlwaysAuthorization() }
   }
 
   /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)` (R16): the
@@ -65,7 +85,7 @@ public final class FakeLocationManager {
     withPurposeKey purposeKey: String,
     completion: (@MainActor (Refusal?) -> Void)? = nil
   ) {
-    let refusal = device.appCall { s throws(Refusal) in
+    let refusal = call { s throws(Refusal) in
       try s.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
     }
     if refusal == nil && device.simulator.requestResult == .prompted {

@@ -44,6 +44,8 @@ public final class FakeServiceSession {
   private var continuations: [AsyncStream<Diagnostic>.Continuation] = []
   private var last: Diagnostic?
   private var ended = false
+  /// Why this object belongs to no running app, if it does not: its calls are refused.
+  private var stale: Refusal.StaleSince?
 
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)` in the app running on `device`.
   /// Refused (the app is not running, iOS 17, R17, R39), it holds nothing and its diagnostics
@@ -58,7 +60,12 @@ public final class FakeServiceSession {
       try s.createSession(
         name, authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
     }
-    if refusal == nil { device.register(self) } else { ended = true }
+    if refusal == nil {
+      device.register(self)
+    } else {
+      ended = true
+      if refusal?.reason == .appNotRunning { stale = .madeWhileNotRunning }
+    }
     last = current
   }
 
@@ -81,8 +88,11 @@ public final class FakeServiceSession {
     return stream
   }
 
-  /// `invalidate()` (R21): the session ends at once.
+  /// `invalidate()` (R21): the session ends at once. On a session of the app before it was
+  /// terminated, or made while the app was not running, it is refused (R21), see
+  /// ``FakeDevice/refusedAppCalls``.
   public func invalidate() {
+    if let stale { return device.refuse(Refusal.stale(.serviceSession, since: stale)) }
     guard !ended else { return }
     device.appCall { s throws(Refusal) in try s.invalidateSession(name) }
     device.forget(self)
@@ -95,6 +105,12 @@ public final class FakeServiceSession {
     guard now != last else { return }
     last = now
     for continuation in continuations { continuation.yield(now) }
+  }
+
+  /// Ends the session, which belongs to no running app from now on (`stale`).
+  func end(stale: Refusal.StaleSince) {
+    self.stale = stale
+    finish()
   }
 
   /// Ends the session's streams.

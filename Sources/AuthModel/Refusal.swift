@@ -37,6 +37,24 @@ public struct Refusal: Error, Hashable, Sendable {
     case managerAlreadyHeld(ManagerID)
     case managerNotHeld(ManagerID)
     case tooManyManagers
+    /// A call on an object of the app's code that belongs to no running app: made while the
+    /// app was not running, or before a termination that ended it (the fake's objects).
+    case staleObject(AppObject, StaleSince)
+  }
+
+  /// An object the app's code holds, as a refusal names it.
+  public enum AppObject: String, Hashable, Sendable {
+    case manager
+    case serviceSession = "service session"
+    case backgroundActivitySession = "background activity session"
+  }
+
+  /// Why an object of the app's code belongs to no running app.
+  public enum StaleSince: Hashable, Sendable {
+    /// It was made while the app was not running: the app never had it.
+    case madeWhileNotRunning
+    /// It was made before the app was terminated: the terminated app's objects are gone.
+    case terminated
   }
 
   /// Why R36 forbids a background relaunch.
@@ -96,6 +114,12 @@ public struct Refusal: Error, Hashable, Sendable {
     case .managerNotHeld(let id): "manager '\(names.name(of: id))' is not held"
     case .tooManyManagers:
       "the model holds at most \(AuthorizationState.maximumManagers) managers at once"
+    case .staleObject(let object, .madeWhileNotRunning):
+      "this \(object.rawValue) was made while the app was not running; "
+        + "make a new one after launch()"
+    case .staleObject(let object, .terminated):
+      "this \(object.rawValue) belongs to the app before it was terminated; "
+        + "make a new one after launch()"
     }
   }
 }

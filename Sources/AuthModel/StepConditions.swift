@@ -160,6 +160,20 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
 extension Refusal {
   /// ``AuthorizationSimulator``'s own limit: it names at most 255 sessions in one story (R17).
   static var tooManySessionNames: Refusal { Refusal(.r17, .tooManySessions) }
+
+  /// A call on `object`, which belongs to no running app (`since`), refused with the rule
+  /// of the object's kind: R41 for a manager (termination releases them all), R21 for a
+  /// service session, R35 for a background activity session. Core Location's objects of a
+  /// terminated app are gone; a test that keeps one and calls it after the relaunch gets this.
+  package static func stale(_ object: AppObject, since: StaleSince) -> Refusal {
+    let rule: Rule =
+      switch object {
+      case .manager: .r41
+      case .serviceSession: .r21
+      case .backgroundActivitySession: .r35
+      }
+    return Refusal(rule, .staleObject(object, since))
+  }
 }
 
 /// A state's step conditions, read from it as the guards ask.

@@ -1,0 +1,95 @@
+import AuthFake
+import AuthModel
+import Testing
+
+/// What the fake does with app code that misuses it: objects of an app that is gone, a prompt
+/// withdrawn under a waiting completion, a dropped background activity session, and long tests.
+@MainActor
+@Suite struct FakeMisuseTests {
+  static let staleManager =
+    "this manager belongs to the app before it was terminated; make a new one after launch() (R41)"
+
+  @Test("R41: a manager of the app before its termination is refused after the relaunch")
+  func managerFromBeforeTermination() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let old = FakeLocationManager(device: device)
+    let delegate = RecordingDelegate()
+    old.delegate = delegate
+    try device.terminate()
+    try device.launch()
+    old.requestWhenInUseAuthorization()
+    old.requestAlwaysAuthorization()
+    #expect(device.prompt == Prompt.none, "the model never saw the requests")
+    #expect(
+      device.refusedAppCalls
+        == Array(repeating: Refusal(.r41, .staleObject(.manager, .terminated)), count: 2))
+    #expect(device.refusedAppCalls.first?.description == Self.staleManager)
+    var answer: Refusal?
+    old.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { answer = $0 }
+    #expect(answer?.description == Self.staleManager)
+    // A manager made after the relaunch is the app's: it gets its call and its prompt.
+    let fresh = FakeLocationManager(device: device)
+    let freshDelegate = RecordingDelegate()
+    fresh.delegate = freshDelegate
+    fresh.requestWhenInUseAuthorization()
+    #expect(device.prompt == .whenInUse)
+    try device.tap(.allowWhileUsing)
+    #expect(
+      freshDelegate.calls == ["notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy"])
+    #expect(delegate.calls == ["notDetermined/fullAccuracy"], "the old delegate is never called")
+  }
+
+  @Test("R41: a manager made before launch() stays refused once the app runs")
+  func managerMadeBeforeLaunch() throws {
+    let device = FakeDeviceTests.device()
+    let early = FakeLocationManager(device: device)
+    try device.launch()
+    early.requestWhenInUseAuthorization()
+    #expect(device.prompt == Prompt.none)
+    #expect(
+      device.refusedAppCalls.map(\.description) == [
+        "the app is not running (R41)",
+        "this manager was made while the app was not running; make a new one after launch() (R41)",
+      ])
+  }
+
+  @Test("R21: invalidate() on a session of the app before its termination is refused")
+  func sessionFromBeforeTermination() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let old = FakeServiceSession(device: device, authorization: .whenInUse)
+    try device.terminate()
+    try device.launch()
+    let fresh = FakeServiceSession(device: device, authorization: .whenInUse)
+    #expect(fresh.name != old.name, "a living object keeps its name")
+    old.invalidate()
+    #expect(fresh.current != nil, "the new session is still held")
+    #expect(
+      device.refusedAppCalls.map(\.description) == [
+        "this service session belongs to the app before it was terminated; "
+          + "make a new one after launch() (R21)"
+      ])
+  }
+
+  @Test("R35: invalidate() on a background activity session of the terminated app is refused")
+  func backgroundActivityFromBeforeTermination() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    manager.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing)
+    let old = FakeBackgroundActivitySession(device: device)
+    try device.terminate()
+    try device.launch()
+    let resumed = FakeBackgroundActivitySession(device: device)
+    #expect(resumed.isActive, "the carried session is resumed (R37)")
+    old.invalidate()
+    #expect(resumed.isActive)
+    #expect(!old.isActive)
+    #expect(
+      device.refusedAppCalls == [
+        Refusal(.r35, .staleObject(.backgroundActivitySession, .terminated))
+      ])
+  }
+}
