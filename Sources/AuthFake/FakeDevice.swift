@@ -64,9 +64,11 @@ public final class FakeDevice {
   ///
   /// The objects the app's code made stay objects, but of an app that is gone: a call on one
   /// after this is refused (``refusedAppCalls``), and a new one made after ``launch()`` is
-  /// the app's.
+  /// the app's. The completion of a temporary full accuracy request whose prompt is up gets
+  /// a refusal (R6: termination withdraws the prompt), never a grant.
   public func terminate() throws(Refusal) {
-    try step { s throws(Refusal) in try s.terminate() }
+    releaseDropped()
+    _ = try simulator.terminate()
     for entry in managers { entry.manager.object?.stale = .terminated }
     managers.removeAll()
     for entry in sessions { entry.session.object?.end(stale: .terminated) }
@@ -75,6 +77,10 @@ public final class FakeDevice {
     backgroundActivity = nil
     for stream in streams { stream.finish() }
     streams.removeAll()
+    let completions = fullAccuracyCompletions
+    fullAccuracyCompletions = []
+    for completion in completions { completion(Refusal.fullAccuracyPromptWithdrawn) }
+    deliver()
   }
   /// The user taps `button` on the prompt on screen; `precise` sets the Precise toggle of the
   /// when-in-use prompt (R9–R11).

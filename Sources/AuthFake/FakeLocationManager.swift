@@ -80,7 +80,9 @@ public final class FakeLocationManager {
 
   /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)` (R16): the
   /// completion runs once the user answers the prompt it shows, or at once if it shows none;
-  /// its argument is the refusal when the app could not make the call.
+  /// its argument is the refusal when the app could not make the call, or when the app was
+  /// terminated before the user answered (R6: termination withdraws the prompt, and nothing is
+  /// granted).
   public func requestTemporaryFullAccuracyAuthorization(
     withPurposeKey purposeKey: String,
     completion: (@MainActor (Refusal?) -> Void)? = nil
@@ -97,7 +99,8 @@ public final class FakeLocationManager {
 
   /// The async form: returns once the user answered the prompt, or at once if none shows.
   ///
-  /// - Throws: the ``Refusal`` when the app could not make the call.
+  /// - Throws: the ``Refusal`` when the app could not make the call, or when the app was
+  ///   terminated before the user answered (R6).
   public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String)
     async throws(Refusal)
   {

@@ -40,6 +40,8 @@ public struct Refusal: Error, Hashable, Sendable {
     /// A call on an object of the app's code that belongs to no running app: made while the
     /// app was not running, or before a termination that ended it (the fake's objects).
     case staleObject(AppObject, StaleSince)
+    /// A prompt the app's call waited on was withdrawn at termination, unanswered (R6).
+    case promptWithdrawnAtTermination(Prompt)
   }
 
   /// An object the app's code holds, as a refusal names it.
@@ -120,6 +122,9 @@ public struct Refusal: Error, Hashable, Sendable {
     case .staleObject(let object, .terminated):
       "this \(object.rawValue) belongs to the app before it was terminated; "
         + "make a new one after launch()"
+    case .promptWithdrawnAtTermination(let prompt):
+      "the app was terminated before the user answered the \(prompt.rawValue) prompt, "
+        + "which termination withdrew"
     }
   }
 }

@@ -174,6 +174,13 @@ extension Refusal {
       }
     return Refusal(rule, .staleObject(object, since))
   }
+
+  /// What the completion of a temporary full accuracy request gets when the app is
+  /// terminated with its prompt up: termination withdraws the prompt (R6), so nothing is
+  /// granted.
+  package static var fullAccuracyPromptWithdrawn: Refusal {
+    Refusal(.r6, .promptWithdrawnAtTermination(.temporaryFullAccuracy))
+  }
 }
 
 /// A state's step conditions, read from it as the guards ask.

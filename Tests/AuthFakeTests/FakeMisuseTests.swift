@@ -92,4 +92,47 @@ import Testing
         Refusal(.r35, .staleObject(.backgroundActivitySession, .terminated))
       ])
   }
+
+  /// A device where the app is authorized with reduced accuracy, the temporary full accuracy
+  /// prompt one request away.
+  static func reducedAccuracy() throws -> (FakeDevice, FakeLocationManager) {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    manager.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing, precise: false)
+    return (device, manager)
+  }
+
+  @Test(
+    "R6: termination withdraws the temporary full accuracy prompt; the completion gets no grant")
+  func fullAccuracyAtTermination() throws {
+    let (device, manager) = try Self.reducedAccuracy()
+    var answers: [Refusal?] = []
+    manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { answers.append($0) }
+    #expect(device.prompt == .temporaryFullAccuracy)
+    try device.terminate()
+    #expect(answers == [Refusal(.r6, .promptWithdrawnAtTermination(.temporaryFullAccuracy))])
+    #expect(
+      answers.first??.description
+        == "the app was terminated before the user answered the temporaryFullAccuracy prompt, "
+        + "which termination withdrew (R6)")
+    try device.launch()
+    #expect(manager.accuracyAuthorization == .reducedAccuracy)
+    #expect(answers.count == 1, "called once")
+  }
+
+  @Test("R6: the async form throws when termination withdraws its prompt")
+  func asyncFullAccuracyAtTermination() async throws {
+    let (device, manager) = try Self.reducedAccuracy()
+    let request = Task { @MainActor in
+      try await manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk")
+    }
+    for _ in 0..<10 where device.prompt != .temporaryFullAccuracy { await Task.yield() }
+    try #require(device.prompt == .temporaryFullAccuracy)
+    try device.terminate()
+    await #expect(throws: Refusal(.r6, .promptWithdrawnAtTermination(.temporaryFullAccuracy))) {
+      try await request.value
+    }
+  }
 }
