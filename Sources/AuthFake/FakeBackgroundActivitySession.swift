@@ -5,8 +5,9 @@ import AuthModel
 /// the foreground it is inactive until the app next enters the foreground. An active one
 /// carries the terminated app (R37): after the relaunch, creating one again resumes it.
 ///
-/// After a termination the object belongs to an app that is gone: ``invalidate()`` on it is
-/// refused (R35).
+/// Dropping the last reference invalidates it, as ``invalidate()`` would. After a termination
+/// the object belongs to an app that is gone: ``invalidate()`` on it is refused (R35), and
+/// releasing it leaves the session it carried across termination alone.
 @MainActor
 public final class FakeBackgroundActivitySession {
   private let device: FakeDevice

@@ -22,14 +22,21 @@ import AuthModel
 /// caused them, so a test reads their effect on the next line.
 @MainActor
 public final class FakeDevice {
-  /// The model's story so far: its state, values and explanations.
-  public private(set) var simulator: AuthorizationSimulator
+  /// The model's story so far: its state, values and explanations. Reading it first releases
+  /// what the app's code dropped (the last reference to a manager or session gone), as Core
+  /// Location does at once.
+  public var simulator: AuthorizationSimulator {
+    if releaseDropped() { deliver() }
+    return story
+  }
   /// What the app's code asked for that the model refused, oldest first: a call made while the
   /// app does not run, a manager past the eighth (R41), a call on an object of the app before
   /// it was terminated. App code can't see these as errors, since Core Location's calls don't
   /// throw; a test can assert this stays empty.
   public private(set) var refusedAppCalls: [Refusal] = []
 
+  /// The story itself; ``simulator`` is this, once dropped objects are released.
+  private(set) var story: AuthorizationSimulator
   private var managers: [(name: String, manager: Weak<FakeLocationManager>)] = []
   private var sessions: [(name: String, session: Weak<FakeServiceSession>)] = []
   private var backgroundActivity: Weak<FakeBackgroundActivitySession>?
@@ -39,7 +46,7 @@ public final class FakeDevice {
 
   /// A device with the app installed, not running, and what iOS remembers from before.
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
-    simulator = AuthorizationSimulator(configuration: configuration, start: start)
+    story = AuthorizationSimulator(configuration: configuration, start: start)
   }
 
   // MARK: The user and the system
@@ -68,7 +75,7 @@ public final class FakeDevice {
   /// a refusal (R6: termination withdraws the prompt), never a grant.
   public func terminate() throws(Refusal) {
     releaseDropped()
-    _ = try simulator.terminate()
+    _ = try story.terminate()
     for entry in managers { entry.manager.object?.stale = .terminated }
     managers.removeAll()
     for entry in sessions { entry.session.object?.end(stale: .terminated) }
@@ -111,7 +118,7 @@ public final class FakeDevice {
     _ body: (inout AuthorizationSimulator) throws(Refusal) -> [Citation]
   ) throws(Refusal) {
     releaseDropped()
-    _ = try body(&simulator)
+    _ = try body(&story)
     deliver()
   }
 
@@ -120,7 +127,7 @@ public final class FakeDevice {
   func appCall(_ body: (inout AuthorizationSimulator) throws(Refusal) -> [Citation]) -> Refusal? {
     releaseDropped()
     do throws(Refusal) {
-      _ = try body(&simulator)
+      _ = try body(&story)
     } catch {
       refuse(error)
       return error
@@ -168,17 +175,28 @@ public final class FakeDevice {
     fullAccuracyCompletions.append(completion)
   }
 
-  /// Releases the managers and sessions the app's code no longer holds (R21, R41): what Core
-  /// Location does when the last reference goes.
-  private func releaseDropped() {
+  /// Releases the managers and sessions the app's code no longer holds (R21, R41), and
+  /// invalidates a dropped background activity session (R35): what Core Location does when the
+  /// last reference goes. Returns whether it released anything.
+  @discardableResult
+  private func releaseDropped() -> Bool {
+    var released = false
     for entry in managers where entry.manager.object == nil {
-      _ = try? simulator.releaseManager(entry.name)
+      _ = try? story.releaseManager(entry.name)
+      released = true
     }
     managers.removeAll { $0.manager.object == nil }
     for entry in sessions where entry.session.object == nil {
-      _ = try? simulator.invalidateSession(entry.name)
+      _ = try? story.invalidateSession(entry.name)
+      released = true
     }
     sessions.removeAll { $0.session.object == nil }
+    if let activity = backgroundActivity, activity.object == nil {
+      backgroundActivity = nil
+      _ = try? story.backgroundActivity(held: false)
+      released = true
+    }
+    return released
   }
 
   /// Delivers what the last step caused: each delegate's calls (R41), each session's new
@@ -186,12 +204,12 @@ public final class FakeDevice {
   func deliver() {
     for entry in managers {
       guard let manager = entry.manager.object, let delegate = manager.delegate else { continue }
-      let calls = simulator.takeLocationManagerDidChangeAuthorization(of: entry.name) ?? []
+      let calls = story.takeLocationManagerDidChangeAuthorization(of: entry.name) ?? []
       for _ in calls { delegate.locationManagerDidChangeAuthorization(manager) }
     }
     for entry in sessions { entry.session.object?.publish() }
     for stream in streams { stream.publish() }
-    if simulator.prompt != .temporaryFullAccuracy && !fullAccuracyCompletions.isEmpty {
+    if story.prompt != .temporaryFullAccuracy && !fullAccuracyCompletions.isEmpty {
       let completions = fullAccuracyCompletions
       fullAccuracyCompletions = []
       for completion in completions { completion(nil) }

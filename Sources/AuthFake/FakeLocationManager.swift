@@ -90,7 +90,7 @@ public final class FakeLocationManager {
     let refusal = call { s throws(Refusal) in
       try s.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey)
     }
-    if refusal == nil && device.simulator.requestResult == .prompted {
+    if refusal == nil && device.story.requestResult == .prompted {
       device.awaitFullAccuracyAnswer(completion ?? { _ in })
     } else {
       completion?(refusal)

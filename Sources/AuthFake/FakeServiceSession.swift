@@ -71,7 +71,7 @@ public final class FakeServiceSession {
 
   /// The session's diagnostic now, `nil` once it is no longer held.
   public var current: Diagnostic? {
-    guard !ended, let flags = device.simulator.diagnostics(forSession: name) else { return nil }
+    guard !ended, let flags = device.story.diagnostics(forSession: name) else { return nil }
     return Diagnostic(flags)
   }
 

@@ -129,7 +129,7 @@ extension FakeDevice {
       continuation.finish()
       return stream
     }
-    let values = ModelStream(continuation) { [unowned self] in read(simulator) }
+    let values = ModelStream(continuation) { [unowned self] in read(story) }
     addStream(values.publish, values.finish)
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in

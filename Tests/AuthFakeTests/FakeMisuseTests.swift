@@ -135,4 +135,25 @@ import Testing
       try await request.value
     }
   }
+
+  @Test("R35: dropping the last reference to a background activity session invalidates it")
+  func droppedBackgroundActivity() throws {
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let manager = FakeLocationManager(device: device)
+    manager.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing)
+    var activity: FakeBackgroundActivitySession? = FakeBackgroundActivitySession(device: device)
+    #expect(activity?.isActive == true)
+    activity = nil
+    #expect(activity == nil)
+    #expect(device.simulator.backgroundActivityStatus == BackgroundActivityStatus.none)
+    try device.enterBackground()
+    try device.wait()
+    #expect(device.simulator.backgroundIndicator == .hidden)
+    try device.enterForeground()
+    let next = FakeBackgroundActivitySession(device: device)
+    #expect(next.isActive, "not refused as one held already")
+    #expect(device.refusedAppCalls.isEmpty)
+  }
 }
