@@ -33,16 +33,29 @@ public final class FakeDevice {
   /// app does not run, a manager past the eighth (R41), a call on an object of the app before
   /// it was terminated. App code can't see these as errors, since Core Location's calls don't
   /// throw; a test can assert this stays empty.
+  ///
+  /// It keeps the last ``refusedAppCallLimit`` refusals; ``droppedRefusedAppCalls`` counts the
+  /// older ones it no longer holds.
   public private(set) var refusedAppCalls: [Refusal] = []
+  /// How many refusals ``refusedAppCalls`` dropped, oldest first, to keep its last
+  /// ``refusedAppCallLimit``.
+  public private(set) var droppedRefusedAppCalls = 0
+  /// The most refusals ``refusedAppCalls`` keeps: 1,000.
+  public static let refusedAppCallLimit = 1_000
+  /// The most values a stream of the fake buffers for a reader that does not keep up: 100.
+  /// Like `AsyncStream`'s `.bufferingNewest(100)`, a new value beyond them drops the oldest
+  /// one not yet read.
+  public static let streamBufferLimit = 100
 
   /// The story itself; ``simulator`` is this, once dropped objects are released.
   private(set) var story: AuthorizationSimulator
-  private var managers: [(name: String, manager: Weak<FakeLocationManager>)] = []
-  private var sessions: [(name: String, session: Weak<FakeServiceSession>)] = []
+  private var managers: [Weak<FakeLocationManager>] = []
+  private var sessions: [Weak<FakeServiceSession>] = []
   private var backgroundActivity: Weak<FakeBackgroundActivitySession>?
   private var fullAccuracyCompletions: [@MainActor (Refusal?) -> Void] = []
-  private var streams: [(publish: @MainActor () -> Void, finish: @MainActor () -> Void)] = []
-  private var created = 0
+  private var streams: [any DeviceStream] = []
+  /// Every manager and session the app's code made that still lives, held or not, by name.
+  private var named: [Weak<AnyObject>] = []
 
   /// A device with the app installed, not running, and what iOS remembers from before.
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
@@ -76,9 +89,9 @@ public final class FakeDevice {
   public func terminate() throws(Refusal) {
     releaseDropped()
     _ = try story.terminate()
-    for entry in managers { entry.manager.object?.stale = .terminated }
+    for manager in managers { manager.object?.stale = .terminated }
     managers.removeAll()
-    for entry in sessions { entry.session.object?.end(stale: .terminated) }
+    for session in sessions { session.object?.end(stale: .terminated) }
     sessions.removeAll()
     backgroundActivity?.object?.end(stale: .terminated)
     backgroundActivity = nil
@@ -136,25 +149,40 @@ public final class FakeDevice {
     return nil
   }
 
-  /// Keeps `refusal` in ``refusedAppCalls``.
-  func refuse(_ refusal: Refusal) { refusedAppCalls.append(refusal) }
-
-  /// A fresh name for a manager or session the app's code creates.
-  func nextName(_ kind: String) -> String {
-    created += 1
-    return "\(kind) \(created)"
+  /// Keeps `refusal` in ``refusedAppCalls``, dropping the oldest beyond the limit.
+  func refuse(_ refusal: Refusal) {
+    if refusedAppCalls.count == Self.refusedAppCallLimit {
+      refusedAppCalls.removeFirst()
+      droppedRefusedAppCalls += 1
+    }
+    refusedAppCalls.append(refusal)
   }
 
+  /// A name for a manager or session the app's code creates: `manager 1`, `session 2`, the
+  /// lowest number no living object of its kind has. Names are reused once their object is
+  /// gone, so a long test names a bounded number of managers and sessions (the model names at
+  /// most 255 sessions in a story).
+  func nextName(_ kind: String) -> String {
+    releaseDropped()
+    named.removeAll { $0.object == nil }
+    let taken = Set(named.map(\.name))
+    let number = (1...).first { !taken.contains("\(kind) \($0)") }!
+    return "\(kind) \(number)"
+  }
+
+  /// Keeps `object`'s name taken while it lives.
+  func name(_ object: AnyObject, _ name: String) { named.append(Weak(object, name: name)) }
+
   func register(_ manager: FakeLocationManager) {
-    managers.append((manager.name, Weak(manager)))
+    managers.append(Weak(manager, name: manager.name))
   }
 
   func register(_ session: FakeServiceSession) {
-    sessions.append((session.name, Weak(session)))
+    sessions.append(Weak(session, name: session.name))
   }
 
   func forget(_ session: FakeServiceSession) {
-    sessions.removeAll { $0.name == session.name }
+    sessions.removeAll { $0.object === session }
   }
 
   func register(_ activity: FakeBackgroundActivitySession) { backgroundActivity = Weak(activity) }
@@ -163,13 +191,9 @@ public final class FakeDevice {
     if backgroundActivity?.object === activity { backgroundActivity = nil }
   }
 
-  /// Keeps a stream of the model's values, published after every step, finished at
-  /// termination.
-  func addStream(
-    _ publish: @escaping @MainActor () -> Void, _ finish: @escaping @MainActor () -> Void
-  ) {
-    streams.append((publish, finish))
-  }
+  /// Keeps a stream of the model's values, published after every step until it finishes (its
+  /// reader gone, or termination).
+  func addStream(_ stream: any DeviceStream) { streams.append(stream) }
 
   func awaitFullAccuracyAnswer(_ completion: @escaping @MainActor (Refusal?) -> Void) {
     fullAccuracyCompletions.append(completion)
@@ -181,16 +205,16 @@ public final class FakeDevice {
   @discardableResult
   private func releaseDropped() -> Bool {
     var released = false
-    for entry in managers where entry.manager.object == nil {
+    for entry in managers where entry.object == nil {
       _ = try? story.releaseManager(entry.name)
       released = true
     }
-    managers.removeAll { $0.manager.object == nil }
-    for entry in sessions where entry.session.object == nil {
+    managers.removeAll { $0.object == nil }
+    for entry in sessions where entry.object == nil {
       _ = try? story.invalidateSession(entry.name)
       released = true
     }
-    sessions.removeAll { $0.session.object == nil }
+    sessions.removeAll { $0.object == nil }
     if let activity = backgroundActivity, activity.object == nil {
       backgroundActivity = nil
       _ = try? story.backgroundActivity(held: false)
@@ -203,11 +227,12 @@ public final class FakeDevice {
   /// diagnostics, and the completions of an answered full-accuracy prompt.
   func deliver() {
     for entry in managers {
-      guard let manager = entry.manager.object, let delegate = manager.delegate else { continue }
-      let calls = story.takeLocationManagerDidChangeAuthorization(of: entry.name) ?? []
-      for _ in calls { delegate.locationManagerDidChangeAuthorization(manager) }
+      guard let manager = entry.object else { continue }
+      let calls = story.takeLocationManagerDidChangeAuthorization(of: entry.name)?.count ?? 0
+      manager.receive(calls)
     }
-    for entry in sessions { entry.session.object?.publish() }
+    for entry in sessions { entry.object?.publish() }
+    streams.removeAll { $0.finished }
     for stream in streams { stream.publish() }
     if story.prompt != .temporaryFullAccuracy && !fullAccuracyCompletions.isEmpty {
       let completions = fullAccuracyCompletions
@@ -215,10 +240,43 @@ public final class FakeDevice {
       for completion in completions { completion(nil) }
     }
   }
+
+  /// How many entries the device and its objects keep now, for tests of the bounds: delegate
+  /// call lists and their calls, refusals, streams, awaited completions, manager and session
+  /// names (the model's and the device's).
+  var retainedEntries: RetainedEntries {
+    RetainedEntries(
+      delegateCalls: story.delegateCalls.values.reduce(story.delegateCalls.count) { $0 + $1.count },
+      refusedAppCalls: refusedAppCalls.count, streams: streams.count,
+      sessionContinuations: sessions.reduce(0) { $0 + ($1.object?.continuationCount ?? 0) },
+      fullAccuracyCompletions: fullAccuracyCompletions.count,
+      names: story.names.sessions.count + story.names.managers.count + named.count)
+  }
 }
 
-/// A reference that does not keep its object alive.
+/// The entries a ``FakeDevice`` keeps, counted.
+struct RetainedEntries: Equatable {
+  var delegateCalls, refusedAppCalls, streams, sessionContinuations, fullAccuracyCompletions,
+    names: Int
+}
+
+/// A stream the device publishes to after every step.
+@MainActor
+protocol DeviceStream: AnyObject {
+  /// Whether it has ended: the device forgets it.
+  var finished: Bool { get }
+  /// Yields the value now if it changed.
+  func publish()
+  /// Ends it.
+  func finish()
+}
+
+/// A reference that does not keep its object alive, with the name the story gives it.
 struct Weak<Object: AnyObject> {
   weak var object: Object?
-  init(_ object: Object) { self.object = object }
+  let name: String
+  init(_ object: Object, name: String = "") {
+    self.object = object
+    self.name = name
+  }
 }

@@ -14,7 +14,8 @@ public protocol FakeLocationManagerDelegate: AnyObject {
 /// Its delegate is called once after it is created (when the delegate is set), after every
 /// step that changes the authorization status or the accuracy, never after one that changes
 /// neither (Keep Only While Using, a request with no effect), and never while the app is not
-/// running. Each manager gets its own calls. Releasing the last reference releases the manager.
+/// running. Each manager gets its own calls; a change while it has no delegate calls nobody,
+/// as Core Location's does. Releasing the last reference releases the manager.
 ///
 /// A manager made while the app was not running, or before a termination, belongs to no
 /// running app: it reads the values now, its delegate is never called, and its requests are
@@ -22,11 +23,14 @@ public protocol FakeLocationManagerDelegate: AnyObject {
 /// after launch()"), kept in ``FakeDevice/refusedAppCalls``.
 @MainActor
 public final class FakeLocationManager {
-  /// The name the device's story gives this manager.
+  /// The name the device's story gives this manager: `manager 1`, the lowest number free when
+  /// it was made.
   public let name: String
   private let device: FakeDevice
   /// Why this object belongs to no running app, if it does not: its calls are refused.
   var stale: Refusal.StaleSince?
+  /// Whether the delegate is owed the call of the manager's creation (R41).
+  private var creationCallOwed = true
 
   /// The delegate; setting it delivers the call of the manager's creation, if not yet made.
   public weak var delegate: (any FakeLocationManagerDelegate)? {
@@ -38,12 +42,22 @@ public final class FakeLocationManager {
   public init(device: FakeDevice) {
     self.device = device
     name = device.nextName("manager")
+    device.name(self, name)
     let refusal = device.appCall { s throws(Refusal) in try s.createManager(name) }
     if refusal == nil {
       device.register(self)
     } else if refusal?.reason == .appNotRunning {
       stale = .madeWhileNotRunning
     }
+  }
+
+  /// Calls the delegate for `calls` steps the model delivered to this manager; with no
+  /// delegate they go nowhere, but the call of its creation waits for one.
+  func receive(_ calls: Int) {
+    guard let delegate else { return }
+    let count = creationCallOwed ? max(calls, 1) : calls
+    creationCallOwed = false
+    for _ in 0..<count { delegate.locationManagerDidChangeAuthorization(self) }
   }
 
   /// Applies a call of the app's code, or refuses it if this manager belongs to no running

@@ -38,10 +38,14 @@ public final class FakeServiceSession {
     public var description: String { flags.list }
   }
 
-  /// The name the device's story gives this CLServiceSession.
+  /// The name the device's story gives this CLServiceSession: `session 1`, the lowest number
+  /// free when it was made.
   public let name: String
   private let device: FakeDevice
-  private var continuations: [AsyncStream<Diagnostic>.Continuation] = []
+  /// The streams of ``diagnostics`` being read, by number; a stream leaves when its reader
+  /// drops it.
+  private var continuations: [Int: AsyncStream<Diagnostic>.Continuation] = [:]
+  private var streamsMade = 0
   private var last: Diagnostic?
   private var ended = false
   /// Why this object belongs to no running app, if it does not: its calls are refused.
@@ -56,6 +60,7 @@ public final class FakeServiceSession {
   ) {
     self.device = device
     name = device.nextName("session")
+    device.name(self, name)
     let refusal = device.appCall { s throws(Refusal) in
       try s.createSession(
         name, authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
@@ -76,14 +81,22 @@ public final class FakeServiceSession {
   }
 
   /// `CLServiceSession.diagnostics`: the diagnostic now, then each time it changes; finishes
-  /// when the session is invalidated, released or the app terminates.
+  /// when the session is invalidated, released or the app terminates. A reader that falls
+  /// behind gets the newest ``FakeDevice/streamBufferLimit`` values, as with
+  /// `.bufferingNewest(_:)`.
   public var diagnostics: AsyncStream<Diagnostic> {
-    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream()
-    if let current {
-      continuation.yield(current)
-      continuations.append(continuation)
-    } else {
+    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream(
+      bufferingPolicy: .bufferingNewest(FakeDevice.streamBufferLimit))
+    guard let current else {
       continuation.finish()
+      return stream
+    }
+    continuation.yield(current)
+    streamsMade += 1
+    let number = streamsMade
+    continuations[number] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.continuations[number] = nil }
     }
     return stream
   }
@@ -104,7 +117,7 @@ public final class FakeServiceSession {
     guard let now = current else { return finish() }
     guard now != last else { return }
     last = now
-    for continuation in continuations { continuation.yield(now) }
+    for continuation in continuations.values { continuation.yield(now) }
   }
 
   /// Ends the session, which belongs to no running app from now on (`stale`).
@@ -116,7 +129,11 @@ public final class FakeServiceSession {
   /// Ends the session's streams.
   func finish() {
     ended = true
-    for continuation in continuations { continuation.finish() }
-    continuations = []
+    let ending = continuations.values
+    continuations = [:]
+    for continuation in ending { continuation.finish() }
   }
+
+  /// How many ``diagnostics`` streams are being read.
+  var continuationCount: Int { continuations.count }
 }

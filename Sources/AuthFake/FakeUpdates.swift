@@ -57,7 +57,7 @@ public struct FakeMonitorEvent: Hashable, Sendable {
 
 /// A stream of a value the model decides, yielded now and on every change.
 @MainActor
-final class ModelStream<Value: Equatable & Sendable> {
+final class ModelStream<Value: Equatable & Sendable>: DeviceStream {
   private let continuation: AsyncStream<Value>.Continuation
   private let read: @MainActor () -> Value?
   private var last: Value?
@@ -91,7 +91,8 @@ extension FakeDevice {
   /// and yields what they deliver now and at each change. Stopping the iteration (leaving the
   /// loop) stops them at the next turn of the main actor; termination finishes the stream.
   /// Refused (the app is not running, or already iterates), it finishes at once: see
-  /// ``refusedAppCalls``.
+  /// ``refusedAppCalls``. A reader that falls behind gets the newest ``streamBufferLimit``
+  /// values, as with `.bufferingNewest(_:)`.
   public func liveUpdates() -> AsyncStream<FakeLocationUpdate> {
     iteration(
       start: { s throws(Refusal) in try s.liveUpdates(iterating: true) },
@@ -124,13 +125,14 @@ extension FakeDevice {
     stop: @escaping @MainActor (inout AuthorizationSimulator) throws(Refusal) -> [Citation],
     read: @escaping @MainActor (AuthorizationSimulator) -> Value?
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    let (stream, continuation) = AsyncStream<Value>.makeStream(
+      bufferingPolicy: .bufferingNewest(Self.streamBufferLimit))
     guard appCall(start) == nil else {
       continuation.finish()
       return stream
     }
     let values = ModelStream(continuation) { [unowned self] in read(story) }
-    addStream(values.publish, values.finish)
+    addStream(values)
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in
         guard let self, !values.finished else { return }

@@ -1,6 +1,7 @@
-import AuthFake
 import AuthModel
 import Testing
+
+@testable import AuthFake
 
 /// What the fake does with app code that misuses it: objects of an app that is gone, a prompt
 /// withdrawn under a waiting completion, a dropped background activity session, and long tests.
@@ -155,5 +156,85 @@ import Testing
     let next = FakeBackgroundActivitySession(device: device)
     #expect(next.isActive, "not refused as one held already")
     #expect(device.refusedAppCalls.isEmpty)
+  }
+
+  @Test("a manager without a delegate: its changes call nobody, its creation waits for one")
+  func managerWithoutDelegate() throws {
+    let (device, manager) = try Self.reducedAccuracy()
+    try device.enterBackground()
+    try device.changeSettings(.precise(true))
+    try device.enterForeground()
+    let delegate = RecordingDelegate()
+    manager.delegate = delegate
+    #expect(delegate.calls == ["authorizedWhenInUse/fullAccuracy"], "the creation's call, now")
+    #expect(device.simulator.locationManagerDidChangeAuthorization(of: manager.name) == [])
+  }
+
+  /// Reads what `stream` buffered until it finishes.
+  static func count<Element>(_ stream: AsyncStream<Element>) async -> Int {
+    var count = 0
+    for await _ in stream { count += 1 }
+    return count
+  }
+
+  @Test("memory stays bounded over 100,000 steps: entries counted after them")
+  func boundedOverALongTest() async throws {
+    let device = FakeDeviceTests.device()
+    let early = FakeLocationManager(device: device)  // refused: the app is not running
+    let (steps, rounds) = (100_000, 25_000)
+    try device.launch()
+    let keeper = FakeLocationManager(device: device)  // no delegate, ever
+    keeper.requestWhenInUseAuthorization()
+    try device.tap(.allowWhileUsing, precise: false)
+    let session = FakeServiceSession(device: device, authorization: .whenInUse)
+    let unreadDiagnostics = session.diagnostics
+    let unreadUpdates = device.liveUpdates()
+    var stepsTaken = 0
+    for round in 0..<rounds {
+      // Four steps; each change of Precise changes the accuracy, the diagnostics and updates.
+      try device.enterBackground()
+      try device.changeSettings(.precise(true))
+      try device.changeSettings(.precise(false))
+      try device.enterForeground()
+      stepsTaken += 4
+      // The app's code makes and drops a manager, a session and its stream, and monitor events.
+      do {
+        _ = FakeLocationManager(device: device)
+        let dropped = FakeServiceSession(device: device, authorization: .whenInUse)
+        var diagnostics = dropped.diagnostics.makeAsyncIterator()
+        _ = await diagnostics.next()
+        var again = session.diagnostics.makeAsyncIterator()
+        _ = await again.next()
+        var events = device.monitorEvents().makeAsyncIterator()
+        _ = await events.next()
+      }
+      // And calls a manager of no running app.
+      early.requestWhenInUseAuthorization()
+      if round.isMultiple(of: 100) {
+        var answered = false
+        keeper.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { _ in
+          answered = true
+        }
+        try device.tap(.dontAllow)
+        #expect(answered)
+      }
+      for _ in 0..<10 where device.simulator.state.iteratingMonitor { await Task.yield() }
+    }
+    for _ in 0..<10 { await Task.yield() }
+    #expect(stepsTaken == steps)
+    #expect(device.refusedAppCalls.count == FakeDevice.refusedAppCallLimit)
+    #expect(device.droppedRefusedAppCalls == rounds + 1 - FakeDevice.refusedAppCallLimit)
+    let retained = device.retainedEntries
+    #expect(retained.streams == 1, "the live updates still read; every monitor stream left")
+    #expect(retained.sessionContinuations == 1, "the unread diagnostics; the dropped ones left")
+    #expect(retained.fullAccuracyCompletions == 0)
+    #expect(retained.names <= 16, "names are reused: \(retained.names)")
+    #expect(retained.delegateCalls <= 8, "lists taken at every step: \(retained.delegateCalls)")
+    #expect(retained.refusedAppCalls == FakeDevice.refusedAppCallLimit)
+    // What the unread streams buffered: the newest values, no more than the limit.
+    session.invalidate()
+    try device.terminate()
+    #expect(await Self.count(unreadDiagnostics) == FakeDevice.streamBufferLimit)
+    #expect(await Self.count(unreadUpdates) == FakeDevice.streamBufferLimit)
   }
 }
