@@ -23,8 +23,8 @@ import AuthModel
 @MainActor
 public final class FakeDevice {
   /// The model's story so far: its state, values and explanations. Reading it first releases
-  /// what the app's code dropped (the last reference to a manager or session gone), as Core
-  /// Location does at once.
+  /// what the app's code dropped (the last reference to a manager, a session or a background
+  /// activity session gone), as Core Location does at once.
   public var simulator: AuthorizationSimulator {
     if releaseDropped() { deliver() }
     return story
