@@ -10,11 +10,18 @@ extension AppDescription {
   /// have, a diagnostics holder no feature holds.
   ///
   /// The app-file reader reports these too; a description built in Swift, with no positions,
-  /// gets them at 1:1 and named in words.
+  /// gets them at 1:1 and named in words. As in a scenario, at most
+  /// `YAMLReader.maximumErrorCount` errors, the first in file order, then a note that says there
+  /// are more.
+  ///
+  /// - Complexity: about linear in the size of the description: every lookup is in a set or a
+  ///   dictionary, and only the errors reported look for a "did you mean", each among a bounded
+  ///   number of names (`EditDistance.maximumComparisons`).
   public func validationErrors() -> [Diagnostic] {
-    var errors: [Diagnostic] = []
-    func error(_ message: String, at position: SourcePosition?) {
-      errors.append(.error(message, at: position ?? SourcePosition(line: 1, column: 1)))
+    // A misspelt feature's message is finished only if it is among those reported.
+    var errors: [(position: SourcePosition, message: String, misspelt: String?)] = []
+    func error(_ message: String, at position: SourcePosition?, misspelt: String? = nil) {
+      errors.append((position ?? SourcePosition(line: 1, column: 1), message, misspelt))
     }
     if features.isEmpty { error("the app has no features; give at least one", at: nil) }
     var featureNames = Set<String>()
@@ -80,6 +87,7 @@ extension AppDescription {
       }
     }
     let names = features.map(\.name)
+    let holders = heldHolders.isEmpty ? "none" : heldHolders.sorted().joined(separator: ", ")
     for check in checks {
       for condition in check.kind.conditions {
         for term in condition.terms {
@@ -87,20 +95,30 @@ extension AppDescription {
           case .features(let listed), .featuresOff(let listed):
             for (index, unknown) in listed.enumerated() where !featureNames.contains(unknown) {
               error(
-                "no feature named '\(unknown)'" + EditDistance.didYouMean(unknown, among: names),
-                at: index < term.itemPositions.count ? term.itemPositions[index] : term.position)
+                "no feature named '\(unknown)'",
+                at: index < term.itemPositions.count ? term.itemPositions[index] : term.position,
+                misspelt: unknown)
             }
           case .diagnostics(let holder, _) where !heldHolders.contains(holder):
-            error(
-              "no feature holds '\(holder)'; holders: "
-                + (heldHolders.isEmpty ? "none" : heldHolders.sorted().joined(separator: ", ")),
-              at: term.position)
+            error("no feature holds '\(holder)'; holders: " + holders, at: term.position)
           default:
             continue
           }
         }
       }
     }
-    return Diagnostic.sortedByPosition(errors)
+    let sorted = errors.enumerated().sorted {
+      ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+    }.map(\.element)
+    let limit = YAMLReader.maximumErrorCount
+    var reported: [Diagnostic] = sorted.prefix(limit).map { error in
+      .error(
+        error.message + (error.misspelt.map { EditDistance.didYouMean($0, among: names) } ?? ""),
+        at: error.position)
+    }
+    if sorted.count > limit {
+      reported.append(.note(Diagnostic.tooManyErrors, at: sorted[limit].position))
+    }
+    return reported
   }
 }

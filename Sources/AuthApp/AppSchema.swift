@@ -425,7 +425,7 @@ public struct AppSchema: SchemaChecking {
   }
 
   /// One item, or a non-empty list of items none of which is listed twice, each read by `read`.
-  private mutating func oneOrMore<T: Equatable>(
+  private mutating func oneOrMore<T: Hashable>(
     _ node: YAMLNode, _ read: (inout AppSchema, YAMLNode) -> T?
   ) -> [T]? {
     guard let list = node.sequence else { return read(&self, node).map { [$0] } }
@@ -434,9 +434,10 @@ public struct AppSchema: SchemaChecking {
       return nil
     }
     var found: [T] = []
+    var seen = Set<T>()
     for item in list.items {
       guard let value = read(&self, item.node) else { return nil }
-      if found.contains(value) {
+      if !seen.insert(value).inserted {
         error("'\(item.node.string ?? "")' is listed twice", at: item.node.position)
         return nil
       }

@@ -54,6 +54,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// `line:column: severity: message`, without a file name.
   public var description: String { "\(position): \(severity.rawValue): \(message)" }
 
+  /// The note after the most errors a file reports (`YAMLReader.maximumErrorCount`).
+  package static let tooManyErrors = YAMLMessage.tooManyErrors
+
   /// Returns `diagnostics` sorted by position; diagnostics at the same position keep their order.
   public static func sortedByPosition(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated()

@@ -334,3 +334,32 @@ import Testing
     #expect(error.diagnostics.map(\.position) == marked.positions)
   }
 }
+
+extension AppSchemaTests {
+  @Test("thousands of misspelt features: the first hundred errors, then a note")
+  func manyMisspeltFeatures() {
+    let count = 2_500
+    let features = (0..<count).map { "  station\($0):\n    holds: [monitor]\n" }.joined()
+    let references = (0..<count).map { "        - staton\($0)\n" }.joined()
+    let text =
+      "app: A\nfeatures:\n" + features + "checks:\n  - never:\n      features:\n"
+      + references
+    guard case .failure(let error) = Self.check(text) else {
+      Issue.record("the file was accepted")
+      return
+    }
+    let limit = YAMLReader.maximumErrorCount
+    let first = 2 + 2 * count + 4
+    #expect(error.diagnostics.count == limit + 1)
+    #expect(
+      error.diagnostics.first
+        == .error(
+          "no feature named 'staton0'; did you mean 'station0'?",
+          at: SourcePosition(line: first, column: 11)))
+    #expect(error.diagnostics.dropLast().allSatisfy { $0.severity == .error })
+    #expect(
+      error.diagnostics.last
+        == .note(
+          "too many errors; stopping here", at: SourcePosition(line: first + limit, column: 11)))
+  }
+}
