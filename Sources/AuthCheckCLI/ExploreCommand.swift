@@ -83,19 +83,9 @@ enum ExploreCommand {
     }
   }
 
-  /// The most room reserved up front for one configuration's states, about 10 bytes each
-  /// (320 MiB): a larger `--max-states` grows the visited set as states arrive, as without the
-  /// option, so a generous limit takes no more memory than the states found.
-  static let largestReservation = 1 << 25
-
-  /// The states one configuration may store: what fits in three quarters of the machine's
-  /// memory, shared by the configurations explored at once.
-  ///
-  /// A search peaks below 16 bytes a state, but rebuilding a counterexample's path takes 22 to
-  /// 43 bytes for each state before it, so this allows 32.
-  static func stateBudget(workers: Int) -> Int {
-    Int(Double(ProcessInfo.processInfo.physicalMemory) * 0.75) / 32 / workers
-  }
+  /// The states one configuration may store: the memory budget, shared by the configurations
+  /// explored at once.
+  static func stateBudget(workers: Int) -> Int { MemoryBudget.states(workers: workers) }
 
   /// The number of configurations explored at once.
   static func workers(_ options: ExploreOptions, count: Int) -> Int {
@@ -106,14 +96,9 @@ enum ExploreCommand {
   /// Why `--max-states` can't be honoured on this machine, or `nil`: a limit beyond the state
   /// budget would run out of memory before reaching it, so it is refused before any work.
   static func maxStatesProblem(_ options: ExploreOptions, count: Int) -> String? {
-    let workers = workers(options, count: count)
-    let budget = stateBudget(workers: workers)
-    guard let limit = options.maxStates, limit > budget else { return nil }
-    let memory = Format.bytes(Int(clamping: ProcessInfo.processInfo.physicalMemory))
-    let sharing = workers > 1 ? ", \(workers) configurations at once" : ""
-    return "'--max-states' \(limit) is more than this machine can hold: at most "
-      + "\(Format.count(budget)) states a configuration (32 bytes each in three quarters of \(memory)"
-      + "\(sharing))"
+    MemoryBudget.problem(
+      maxStates: options.maxStates, workers: workers(options, count: count),
+      unit: ("a configuration", "configurations"))
   }
 
   static func settings(_ options: ExploreOptions, count: Int) -> AuthorizationExploration.Settings {
@@ -121,8 +106,8 @@ enum ExploreCommand {
     let budget = stateBudget(workers: workers(options, count: count))
     let maxStates = options.maxStates ?? budget
     // Room up front is faster; reserve it only for a limit the user chose, up to
-    // `largestReservation` and the budget.
-    let reserved = options.maxStates.map { min($0, budget, largestReservation) } ?? 0
+    // `MemoryBudget.largestReservation` and the budget.
+    let reserved = MemoryBudget.reservation(maxStates: options.maxStates, budget: budget)
     return AuthorizationExploration.Settings(
       catalogue: options.catalogue,
       reductions: options.noReductions ? [] : Reduction.allCases,

@@ -354,7 +354,7 @@ import Testing
     options.maxStates = budget
     let settings = ExploreCommand.settings(options, count: 1)
     #expect(settings.maxStates == budget)
-    #expect(settings.reservedStates == min(budget, ExploreCommand.largestReservation))
+    #expect(settings.reservedStates == min(budget, MemoryBudget.largestReservation))
     options.maxStates = 1000
     #expect(ExploreCommand.settings(options, count: 1).reservedStates == 1000)
     options.maxStates = nil
