@@ -8,11 +8,19 @@ import AuthScenario
 /// An app with a static error is not explored. Otherwise two explorations run on AuthEngine's
 /// engine: the cooperative user's stories, for `works` and the checks with
 /// `user: cooperative`, and every user's, for the other checks. An exploration that stops early
-/// (``ExplorationOptions/maxStates``) fails the app as incomplete, never passes it.
+/// (``ExplorationOptions/maxStates``) fails the app as incomplete, never passes it, with a
+/// message that says how far it got and which features to split into another app file.
 public enum AppChecker {
-  /// Checks `app`; `options` limits and threads both explorations.
+  /// Checks `app`.
+  ///
+  /// - Parameters:
+  ///   - options: limits and threads both explorations and the search for the ways to fail;
+  ///     its `progress` is not called (`progress` is).
+  ///   - limit: what sets `options.maxStates`, for the INCOMPLETE message (`--max-states`).
+  ///   - progress: called about once a second during each search, on the calling thread.
   public static func check(
-    _ app: AppDescription, options: ExplorationOptions = ExplorationOptions()
+    _ app: AppDescription, options: ExplorationOptions = ExplorationOptions(),
+    limit: String? = nil, progress: (@Sendable (AppProgress) -> Void)? = nil
   ) -> AppReport {
     let findings = app.staticFindings()
     let staticErrors = findings.filter(\.check.isError).map {
@@ -41,6 +49,12 @@ public enum AppChecker {
       }
       let properties = self.properties(of: system)
       system.properties = properties.map(\.property)
+      let users = cooperative ? "the cooperative user's" : "every user's"
+      let search = "exploration of \(users) stories"
+      var options = options
+      options.progress = progress.map { report in
+        { @Sendable in report(AppProgress(search: search, states: $0.states)) }
+      }
       let result = Explorer(system, options: options).run()
       explorations.append(
         AppExploration(
@@ -62,21 +76,26 @@ public enum AppChecker {
       if !result.isComplete {
         failures.append(
           AppFailure(
-            .incomplete,
-            message:
-              "INCOMPLETE: the exploration of \(cooperative ? "the cooperative user's" : "every user's") "
-              + "stories stopped after \(result.states) states; nothing is proved", at: nil))
+            .incomplete, message: incomplete(search, states: result.states, app, limit: limit),
+            at: nil))
       }
     }
     var ways: [WayToFail] = []
-    if let system = try? AppSystem(app, cooperative: false) {
-      if let found = system.waysToFail(maxStates: options.maxStates) {
+    // Over every user's stories, as the second exploration: known only when that was complete.
+    if explorations.count == 2, explorations.allSatisfy(\.complete),
+      let system = try? AppSystem(app, cooperative: false)
+    {
+      let search = "search for the ways each feature can fail"
+      if let found = system.waysToFail(
+        maxStates: options.maxStates,
+        progress: progress.map { report in { report(AppProgress(search: search, states: $0)) } })
+      {
         ways = found
-      } else if !failures.contains(where: { $0.kind == .incomplete }) {
+      } else {
         failures.append(
           AppFailure(
             .incomplete,
-            message: "INCOMPLETE: the search for the ways each feature can fail stopped early",
+            message: incomplete(search, states: options.maxStates ?? 0, app, limit: limit),
             at: nil))
       }
     }
@@ -86,6 +105,35 @@ public enum AppChecker {
     return AppReport(
       app: app, findings: findings, failures: failures, explorations: explorations,
       waysToFail: ways, verdicts: verdicts)
+  }
+
+  /// The INCOMPLETE message of a `search` that stopped after storing `states`: how far it got,
+  /// that the app's features multiply its states, and which to move to an app file of their
+  /// own — the three that hold the most, in file order among equals.
+  static func incomplete(
+    _ search: String, states: Int, _ app: AppDescription, limit: String?,
+    outcome: String = "nothing is proved"
+  ) -> String {
+    let features = app.features.count
+    let most = app.features.indices.sorted {
+      (app.features[$1].holds.count, $0) < (app.features[$0].holds.count, $1)
+    }.prefix(min(3, max(1, features / 2))).map { "'\(app.features[$0].name)'" }
+    let advice =
+      switch most.count {
+      case _ where features < 2:
+        "the app's one feature holds too much to explore: give it fewer holdings"
+      case 1:
+        "split the app into smaller app files, e.g. \(most[0]) (the feature that holds the "
+          + "most) in a file of its own"
+      default:
+        "split the app into smaller app files, e.g. "
+          + most.dropLast().joined(separator: ", ") + " and \(most.last!) (the features that "
+          + "hold the most) in a file of their own"
+      }
+    return "INCOMPLETE: the \(search) stopped after \(states) states stored"
+      + (limit.map { ", its limit (\($0))" } ?? ", its limit")
+      + ", and the states of the app's \(features) feature\(features == 1 ? "" : "s") were still "
+      + "growing; \(outcome): \(advice)"
   }
 
   /// A property and how its violation reads as a failure.
@@ -193,6 +241,19 @@ public enum AppChecker {
           }))
     }
     return checked
+  }
+}
+
+/// How far checking an app has got: which search runs, and the states it has stored.
+public struct AppProgress: Hashable, Sendable {
+  /// `exploration of every user's stories`, `search for the ways each feature can fail`.
+  public var search: String
+  /// Distinct states stored so far.
+  public var states: Int
+
+  public init(search: String, states: Int) {
+    self.search = search
+    self.states = states
   }
 }
 

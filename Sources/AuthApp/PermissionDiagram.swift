@@ -94,6 +94,25 @@ public struct PermissionDiagram: Hashable, Sendable {
 }
 
 extension PermissionDiagram {
+  /// Why a diagram is not drawn.
+  public enum Failure: Error, Hashable, Sendable {
+    /// The app is beyond what the model explores.
+    case unsupported(AppSystem.Unsupported)
+    /// The sessions of the model alone are not a catalogue.
+    case catalogue(CatalogueError)
+    /// A walk stored its limit of states and was still going: an INCOMPLETE message that says
+    /// how far it got and what to do.
+    case incomplete(String)
+
+    public var message: String {
+      switch self {
+      case .unsupported(let error): error.message
+      case .catalogue(let error): error.message
+      case .incomplete(let message): message
+      }
+    }
+  }
+
   /// The most groups a diagram draws unless told otherwise.
   public static let defaultMaximumGroups = 40
 
@@ -105,11 +124,22 @@ extension PermissionDiagram {
   ///     say only its needs.
   ///   - maximumGroups: past it, the groups that differ only in the features on are merged,
   ///     then the groups met last are merged into one; ``note`` says so.
+  ///   - maxStates: the most states each walk stores, `nil` for no limit; a walk that would
+  ///     store more stops the diagram with ``Failure/incomplete(_:)``.
+  ///   - limit: what sets `maxStates`, for the INCOMPLETE message.
+  ///   - progress: hears the states a walk has stored, every 65,536 of them.
   public static func of(
-    _ app: AppDescription, feature: String? = nil, maximumGroups: Int = defaultMaximumGroups
-  ) throws(AppSystem.Unsupported) -> PermissionDiagram {
-    let system = try AppSystem(app, cooperative: false)
-    let cooperative = try AppSystem(app, cooperative: true)
+    _ app: AppDescription, feature: String? = nil, maximumGroups: Int = defaultMaximumGroups,
+    maxStates: Int? = nil, limit: String? = nil, progress: ((Int) -> Void)? = nil
+  ) throws(Failure) -> PermissionDiagram {
+    let system: AppSystem
+    let cooperative: AppSystem
+    do {
+      system = try AppSystem(app, cooperative: false)
+      cooperative = try AppSystem(app, cooperative: true)
+    } catch {
+      throw .unsupported(error)
+    }
     let shown = feature.flatMap { system.featureIndex($0) }
     let mask: UInt32 = shown.map { 1 << UInt32($0) } ?? .max
     let c = app.configuration
@@ -119,12 +149,23 @@ extension PermissionDiagram {
         .compactMap { need, place in need.map { (i, place, $0) } }
         .filter { shown == nil || shown == $0.0 }
     }
-    func build(features: Bool) -> Walked<AppSystem> {
+    func stopped(_ users: String) -> Failure {
+      .incomplete(
+        AppChecker.incomplete(
+          "diagram's walk over \(users) stories", states: maxStates ?? 0, app, limit: limit,
+          outcome: "nothing is drawn"))
+    }
+    func build(features: Bool) throws(Failure) -> Walked<AppSystem> {
       func key(_ s: AppSystem.State) -> Key {
         Key(s.explored.model, c, features: features ? s.on & mask : 0)
       }
-      let reached = Set(Walked.walk(cooperative, key: key, label: nil, verdicts: nil).keys)
-      return Walked.walk(
+      guard
+        let walkedByCooperative = Walked.walk(
+          cooperative, key: key, label: nil, verdicts: nil, maxStates: maxStates,
+          progress: progress)
+      else { throw stopped("the cooperative user's") }
+      let reached = Set(walkedByCooperative.keys)
+      let walked = Walked.walk(
         system, key: key,
         label: { action in
           switch action {
@@ -144,9 +185,11 @@ extension PermissionDiagram {
             }
             return (n, rules)
           }
-        }, cooperative: reached)
+        }, cooperative: reached, maxStates: maxStates, progress: progress)
+      guard let walked else { throw stopped("every user's") }
+      return walked
     }
-    var walked = build(features: true)
+    var walked = try build(features: true)
     var note: String?
     let hasFeatures = !app.features.isEmpty
     if hasFeatures && walked.keys.count > maximumGroups {
@@ -154,7 +197,7 @@ extension PermissionDiagram {
         "\(walked.keys.count) groups are more than \(maximumGroups): groups that differ only in "
         + (shown.map { "whether '\(app.features[$0].name)' is on are merged" }
           ?? "the features that are on are merged (draw one feature with --feature NAME)")
-      walked = build(features: false)
+      walked = try build(features: false)
     }
     let featureNames: (UInt32) -> [String]? = { bits in
       guard hasFeatures, note == nil else { return nil }
@@ -170,31 +213,46 @@ extension PermissionDiagram {
   /// The diagram of the model alone: the app of `configuration` with the sessions of
   /// `catalogue`, every step of the explorer, the app's calls among them. The cooperative user
   /// answers each prompt with its most generous button and never opens Settings.
+  ///
+  /// `maxStates`, `limit` and `progress` bound and report each walk as for an app.
   public static func of(
     _ configuration: AppConfiguration, catalogue: SessionCatalogue,
-    maximumGroups: Int = defaultMaximumGroups
-  ) throws(CatalogueError) -> PermissionDiagram {
-    let system = try AuthorizationSystem(configuration: configuration, catalogue: catalogue)
+    maximumGroups: Int = defaultMaximumGroups, maxStates: Int? = nil, limit: String? = nil,
+    progress: ((Int) -> Void)? = nil
+  ) throws(Failure) -> PermissionDiagram {
+    let system: AuthorizationSystem
+    do {
+      system = try AuthorizationSystem(configuration: configuration, catalogue: catalogue)
+    } catch {
+      throw .catalogue(error)
+    }
     let names = system.names
     func key(_ node: ExplorerNode) -> Key { Key(node.state.model, configuration, features: 0) }
-    let reached = Walked.walk(
-      system, key: key, label: nil, verdicts: nil,
-      allowed: { node, event in
-        let m = node.state.model
-        if case .settings = event { return false }
-        let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
-        guard onScreen, let prompt = m.pendingPrompt else {
-          if case .tap = event { return false }
-          return true
-        }
-        guard case .tap(let button, let precise) = event else { return false }
-        return AppSystem.generousAnswer(prompt, configuration) == (button, precise)
-      }
-    ).keys
+    let stopped = Failure.incomplete(
+      "INCOMPLETE: the diagram's walk stopped after \(maxStates ?? 0) states stored, its limit"
+        + (limit.map { " (\($0))" } ?? "")
+        + ", and the model's states were still growing; nothing is drawn: give fewer sessions")
+    guard
+      let reached = Walked.walk(
+        system, key: key, label: nil, verdicts: nil,
+        allowed: { node, event in
+          let m = node.state.model
+          if case .settings = event { return false }
+          let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
+          guard onScreen, let prompt = m.pendingPrompt else {
+            if case .tap = event { return false }
+            return true
+          }
+          guard case .tap(let button, let precise) = event else { return false }
+          return AppSystem.generousAnswer(prompt, configuration) == (button, precise)
+        }, maxStates: maxStates, progress: progress)?.keys
+    else { throw stopped }
     let cooperative = Set(reached)
-    let walked = Walked.walk(
-      system, key: key, label: { ScenarioAction($0, names: names).summary }, verdicts: nil,
-      cooperative: cooperative)
+    guard
+      let walked = Walked.walk(
+        system, key: key, label: { ScenarioAction($0, names: names).summary }, verdicts: nil,
+        cooperative: cooperative, maxStates: maxStates, progress: progress)
+    else { throw stopped }
     let title =
       "iOS \(configuration.ios.rawValue), sessions \(catalogue)"
     return walked.diagram(
@@ -215,19 +273,24 @@ struct Walked<S: TransitionSystem> {
   var edges: [Int: [Int: [String]]] = [:]
   var cooperative: Set<Key> = []
 
-  /// Walks `system` from its initial states, taking the steps `allowed` lets through.
+  /// Walks `system` from its initial states, taking the steps `allowed` lets through, level by
+  /// level, keeping each state as its packed word; `nil` when it would store more than
+  /// `maxStates` states.
   ///
-  /// - Parameter verdicts: for a state, each need `works` checks there, by index, with the
-  ///   rules behind its unmet values, or `nil` where it holds; `nil` to skip.
+  /// - Parameters:
+  ///   - verdicts: for a state, each need `works` checks there, by index, with the rules behind
+  ///     its unmet values, or `nil` where it holds; `nil` to skip.
+  ///   - progress: hears the states stored, every 65,536 of them.
   static func walk(
     _ system: S, key: (S.State) -> Key, label: ((S.Action) -> String)?,
     verdicts: ((S.State) -> [(Int, Set<Rule>?)])?,
-    allowed: (S.State, S.Action) -> Bool = { _, _ in true }, cooperative: Set<Key> = []
-  ) -> Walked {
+    allowed: (S.State, S.Action) -> Bool = { _, _ in true }, cooperative: Set<Key> = [],
+    maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
+  ) -> Walked? {
     var walked = Walked()
     walked.cooperative = cooperative
     var visited = Set<UInt64>()
-    var queue: [S.State] = []
+    var level: [UInt64] = []
     func group(_ k: Key) -> Int {
       if let i = walked.index[k] { return i }
       walked.index[k] = walked.keys.count
@@ -237,35 +300,43 @@ struct Walked<S: TransitionSystem> {
       return walked.keys.count - 1
     }
     for state in system.initialStates where visited.insert(system.pack(state)).inserted {
-      queue.append(state)
+      level.append(system.pack(state))
     }
-    var head = 0
-    while head < queue.count {
-      let state = queue[head]
-      head += 1
-      let from = group(key(state))
-      walked.states[from] += 1
-      for (need, unmet) in verdicts?(state) ?? [] {
-        var entry = walked.needs[from][need] ?? (0, 0, [])
-        if let unmet {
-          entry.fails += 1
-          entry.rules.formUnion(unmet)
-        } else {
-          entry.holds += 1
-        }
-        walked.needs[from][need] = entry
-      }
-      for action in system.actions where allowed(state, action) {
-        guard let next = system.next(state, action) else { continue }
-        let to = group(key(next))
-        if to != from, let label {
-          let text = label(action)
-          if !(walked.edges[from]?[to]?.contains(text) ?? false) {
-            walked.edges[from, default: [:]][to, default: []].append(text)
+    var next: [UInt64] = []
+    while !level.isEmpty {
+      for packed in level {
+        let state = system.unpack(packed)
+        let from = group(key(state))
+        walked.states[from] += 1
+        for (need, unmet) in verdicts?(state) ?? [] {
+          var entry = walked.needs[from][need] ?? (0, 0, [])
+          if let unmet {
+            entry.fails += 1
+            entry.rules.formUnion(unmet)
+          } else {
+            entry.holds += 1
           }
+          walked.needs[from][need] = entry
         }
-        if visited.insert(system.pack(next)).inserted { queue.append(next) }
+        for action in system.actions where allowed(state, action) {
+          guard let successor = system.next(state, action) else { continue }
+          let to = group(key(successor))
+          if to != from, let label {
+            let text = label(action)
+            if !(walked.edges[from]?[to]?.contains(text) ?? false) {
+              walked.edges[from, default: [:]][to, default: []].append(text)
+            }
+          }
+          let word = system.pack(successor)
+          guard !visited.contains(word) else { continue }
+          if let maxStates, visited.count >= maxStates { return nil }
+          visited.insert(word)
+          next.append(word)
+          if visited.count & 0xFFFF == 0 { progress?(visited.count) }
+        }
       }
+      swap(&level, &next)
+      next.removeAll(keepingCapacity: true)
     }
     return walked
   }

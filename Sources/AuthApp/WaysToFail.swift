@@ -34,10 +34,12 @@ extension AppSystem {
   /// A breadth-first search of its own over ``next(_:_:)`` and ``pack(_:)``, in the engine's
   /// order (initial states, then each level in discovery order, actions in order), that stores
   /// each state as its packed word in a set and nothing more; `maxStates` bounds it (`nil` when
-  /// it stopped early). The stories are then rebuilt as the engine's path search does: a second
+  /// it stopped early), and `progress` hears the states stored every 65,536 of them. The stories are then rebuilt as the engine's path search does: a second
   /// search in the same order, only as deep as the deepest way, notes each state's first
   /// discoverer, so that each story is a shortest one and the first in action order.
-  public func waysToFail(maxStates: Int? = nil) -> [WayToFail]? {
+  public func waysToFail(
+    maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
+  ) -> [WayToFail]? {
     struct Need {
       let feature: Int
       let place: AppRunState
@@ -111,6 +113,7 @@ extension AppSystem {
           if let maxStates, visited.count >= maxStates { return nil }
           visited.insert(key)
           next.append(key)
+          if visited.count & 0xFFFF == 0 { progress?(visited.count) }
         }
       }
       level = next
@@ -134,7 +137,7 @@ extension AppSystem {
 
   /// The actions of the shortest path, first in the search's order, from an initial state to
   /// each target state (packed, with its depth), and that initial state: a breadth-first
-  /// search in the order of ``waysToFail(maxStates:)`` that notes each state's first
+  /// search in the order of ``waysToFail(maxStates:progress:)`` that notes each state's first
   /// discoverer, only as deep as the deepest target.
   private func storyActions(to targets: [(key: UInt64, depth: Int)]) -> [UInt64: (
     UInt64, [Action]

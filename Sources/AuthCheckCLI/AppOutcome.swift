@@ -14,10 +14,14 @@ struct AppOutcome: Sendable {
   /// `nil` when the file is not a valid app file.
   let report: AppReport?
 
-  init(_ file: AppFile, maxStates: Int? = nil) {
+  init(_ file: AppFile, limits: AppLimits = AppLimits()) {
     self.file = file
     if case .success(let app) = file.app {
-      report = AppChecker.check(app, options: ExplorationOptions(maxStates: maxStates))
+      let subject = "app '\(SystemPath.displayed(app.name))' (\(SystemPath.displayed(file.path)))"
+      report = AppChecker.check(
+        app,
+        options: ExplorationOptions(maxStates: limits.maxStates, reservedStates: limits.reserved),
+        limit: limits.limit, progress: limits.progress?.app(subject))
     } else {
       report = nil
     }
@@ -162,6 +166,30 @@ struct AppOutcome: Sendable {
 
   private static func line(_ text: String) -> String {
     text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+  }
+}
+
+/// How far an app file's searches may go, and who hears how far they got.
+struct AppLimits: Sendable {
+  /// The most states each search stores; `nil` for no limit.
+  var maxStates: Int?
+  /// The states to make room for up front (``MemoryBudget/reservation(maxStates:budget:)``).
+  var reserved = 0
+  /// What sets `maxStates`, for the INCOMPLETE message.
+  var limit: String?
+  var progress: SearchProgress?
+
+  /// The limits of a run: `--max-states` if given, otherwise what `memory` holds for each of
+  /// `workers` files checked at once.
+  static func of(maxStates: Int?, workers: Int, memory: Int) -> AppLimits {
+    let budget = MemoryBudget.states(workers: workers, memory: memory)
+    return AppLimits(
+      maxStates: maxStates ?? budget,
+      reserved: MemoryBudget.reservation(maxStates: maxStates, budget: budget),
+      limit: maxStates != nil
+        ? "--max-states"
+        : "what memory holds: 32 bytes a state in three quarters of \(Format.bytes(memory))"
+          + (workers > 1 ? ", \(workers) files at once" : ""))
   }
 }
 

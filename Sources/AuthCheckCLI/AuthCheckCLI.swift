@@ -15,7 +15,8 @@ public enum AuthCheckCLI {
     /// A usage error, an unreadable path, a report that can't be written, or a standard
     /// output that can't be written.
     public static let usage: Int32 = 2
-    /// Exploration stopped at `--max-states` before it finished.
+    /// Exploration stopped at `--max-states` (or the memory budget) before it finished; a
+    /// diagram whose walk did.
     public static let incomplete: Int32 = 3
   }
 
@@ -70,7 +71,8 @@ public enum AuthCheckCLI {
     }
     if arguments.first == "diagram" {
       return DiagramCommand.run(
-        arguments: Array(arguments.dropFirst()), color: color, stdout: &stdout, stderr: &stderr)
+        arguments: Array(arguments.dropFirst()), color: color,
+        stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
     }
     if arguments.first == "rules" {
       return RulesCommand.run(
@@ -92,7 +94,8 @@ public enum AuthCheckCLI {
       stdout.write("authcheck \(version)\n")
       return ExitCode.success
     }
-    return ScenarioCommand.run(options, color: color, stdout: &stdout, stderr: &stderr)
+    return ScenarioCommand.run(
+      options, color: color, stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
   }
 }
 

@@ -33,10 +33,16 @@ enum DiagramCommand {
       --info FILE         an Info.plist (XML or binary) or a scenario file
       --sessions LIST     the sessions the app may create, as for 'authcheck explore'
 
+    The walks store at most the states that fit in three quarters of the memory (the
+    machine's, or its control group's limit); an app with more is not drawn: the message says
+    how far the walk got and which features to move to an app file of their own. A long walk
+    reports its progress on standard error.
+
     exit status:
       0  drawn
       1  the app file is invalid (its errors are printed)
       2  usage error, or a file that cannot be read
+      3  INCOMPLETE: more states than memory holds; nothing is drawn
 
     """
 
@@ -135,8 +141,14 @@ enum DiagramCommand {
   }
 
   /// Runs `authcheck diagram` with `arguments` (after `diagram`) and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - memory: the bytes the walks may take (``MemoryBudget``); `nil` for what the machine
+  ///     and its control group give.
+  ///   - stderrIsTerminal: whether the progress of a long walk rewrites one line.
   static func run<Out: TextOutputStream, Err: TextOutputStream>(
-    arguments: [String], color: Bool, stdout: inout Out, stderr: inout Err
+    arguments: [String], color: Bool, memory: Int? = nil, stderrIsTerminal: Bool = false,
+    stdout: inout Out, stderr: inout Err
   ) -> Int32 {
     let usage = "usage: authcheck diagram FILE [options] (authcheck diagram --help for more)\n"
     let options: Options
@@ -151,8 +163,9 @@ enum DiagramCommand {
       stdout.write(help)
       return AuthCheckCLI.ExitCode.success
     }
+    let bounds = Bounds(memory: memory ?? MemoryBudget.available(), terminal: stderrIsTerminal)
     guard let file = options.file else {
-      return drawModel(options, stdout: &stdout, stderr: &stderr)
+      return drawModel(options, bounds, stdout: &stdout, stderr: &stderr)
     }
     if case .failure(let unreadable) = ScenarioFile.readSource(path: file) {
       stderr.write(
@@ -192,19 +205,44 @@ enum DiagramCommand {
       return AuthCheckCLI.ExitCode.usage
     }
     let diagram: PermissionDiagram
+    let subject = "app '\(SystemPath.displayed(app.name))' (\(SystemPath.displayed(file)))"
     do {
       diagram = try PermissionDiagram.of(
-        app, feature: options.feature, maximumGroups: options.maximumGroups)
+        app, feature: options.feature, maximumGroups: options.maximumGroups,
+        maxStates: bounds.states, limit: bounds.limit, progress: bounds.progress(subject))
     } catch {
+      bounds.reporter.clear()
       stderr.write("authcheck diagram: error: \(error.message)\n")
+      if case .incomplete = error { return AuthCheckCLI.ExitCode.incomplete }
       return AuthCheckCLI.ExitCode.failure
     }
+    bounds.reporter.clear()
     stdout.write(DiagramText.render(diagram, format: options.format))
     return AuthCheckCLI.ExitCode.success
   }
 
+  /// How far the walks go (``MemoryBudget``), and who hears how far they got.
+  struct Bounds {
+    let memory: Int
+    let reporter: SearchProgress
+
+    init(memory: Int, terminal: Bool) {
+      self.memory = memory
+      reporter = SearchProgress(terminal: terminal, command: "authcheck diagram")
+    }
+
+    var states: Int { MemoryBudget.states(workers: 1, memory: memory) }
+    var limit: String {
+      "what memory holds: 32 bytes a state in three quarters of \(Format.bytes(memory))"
+    }
+
+    func progress(_ subject: String) -> (Int) -> Void {
+      { [reporter] in reporter.report(subject, "walk for the diagram", states: $0) }
+    }
+  }
+
   private static func drawModel<Out: TextOutputStream, Err: TextOutputStream>(
-    _ options: Options, stdout: inout Out, stderr: inout Err
+    _ options: Options, _ bounds: Bounds, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
     guard let ios = options.ios, let info = options.info, let sessions = options.sessions else {
       return AuthCheckCLI.ExitCode.usage
@@ -216,16 +254,31 @@ enum DiagramCommand {
       stderr.write("authcheck diagram: error: \(error.message)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    let catalogue: SessionCatalogue
     do {
-      let catalogue = try SessionCatalogue(parsing: sessions)
-      let diagram = try PermissionDiagram.of(
-        AppConfiguration(ios: ios, infoPlist: plist), catalogue: catalogue,
-        maximumGroups: options.maximumGroups)
-      stdout.write(DiagramText.render(diagram, format: options.format))
-      return AuthCheckCLI.ExitCode.success
+      catalogue = try SessionCatalogue(parsing: sessions)
     } catch {
       stderr.write("authcheck diagram: error: '--sessions': \(error.message)\n")
       return AuthCheckCLI.ExitCode.usage
+    }
+    do {
+      let diagram = try PermissionDiagram.of(
+        AppConfiguration(ios: ios, infoPlist: plist), catalogue: catalogue,
+        maximumGroups: options.maximumGroups, maxStates: bounds.states, limit: bounds.limit,
+        progress: bounds.progress("iOS \(ios.rawValue), sessions \(catalogue)"))
+      bounds.reporter.clear()
+      stdout.write(DiagramText.render(diagram, format: options.format))
+      return AuthCheckCLI.ExitCode.success
+    } catch {
+      bounds.reporter.clear()
+      switch error {
+      case .incomplete(let message):
+        stderr.write("authcheck diagram: error: \(message)\n")
+        return AuthCheckCLI.ExitCode.incomplete
+      default:
+        stderr.write("authcheck diagram: error: '--sessions': \(error.message)\n")
+        return AuthCheckCLI.ExitCode.usage
+      }
     }
   }
 }

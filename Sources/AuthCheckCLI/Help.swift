@@ -29,8 +29,9 @@ enum Help {
                        whose last expectation fails (an existing file is an error)
       --paths DIR      write the ways each feature of an app file can fail, one scenario each
                        (they pass: each documents a denial path)
-      --max-states N   stop each exploration of an app file after N states; one that stops
-                       early fails the file as INCOMPLETE
+      --max-states N   stop each exploration of an app file after N states (default: what
+                       fits in memory, as for explore; a larger N is an error before any
+                       work); one that stops early fails the file as INCOMPLETE
       --ways-to-fail   under each app file, list the ways each feature can fail: the
                        feature, where, the rules that deny it, the unmet value and the
                        shortest story (the JSON document always has them)

@@ -11,11 +11,15 @@ enum ScenarioCommand {
 
   /// Runs the scenario files `options` names and reports them as `options` asks.
   ///
-  /// - Parameter workers: the most files run at once; `nil` for every core. The output is the
-  ///   same for any number of workers, except the durations of the JUnit and JSON reports.
+  /// - Parameters:
+  ///   - workers: the most files run at once; `nil` for every core. The output is the same for
+  ///     any number of workers, except the durations of the JUnit and JSON reports.
+  ///   - memory: the bytes the app files' searches share (``MemoryBudget``); `nil` for what the
+  ///     machine and its control group give.
+  ///   - stderrIsTerminal: whether the progress of long app files rewrites one line.
   static func run<Out: TextOutputStream, Err: TextOutputStream>(
-    _ options: RunOptions, color: Bool, workers: Int? = nil, stdout: inout Out,
-    stderr: inout Err
+    _ options: RunOptions, color: Bool, workers: Int? = nil, memory: Int? = nil,
+    stderrIsTerminal: Bool = false, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
     let files: [String]
     switch ScenarioDiscovery.files(for: options.paths) {
@@ -30,14 +34,29 @@ enum ScenarioCommand {
       stderr.write("authcheck: error: \(refusal)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    // Every app file checked at once has its share of the memory; a limit beyond it is refused
+    // before any file is read.
+    let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
+    let sharing = max(1, min(workers, files.count))
+    let memory = memory ?? MemoryBudget.available()
+    if let problem = MemoryBudget.problem(
+      maxStates: options.maxStates, workers: sharing, memory: memory,
+      unit: ("an app file", "files"))
+    {
+      stderr.write("authcheck: error: \(problem)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+    let progress = SearchProgress(terminal: stderrIsTerminal, command: "authcheck")
+    var limits = AppLimits.of(maxStates: options.maxStates, workers: sharing, memory: memory)
+    limits.progress = progress
     let report = ScenarioReport(color: color, waysToFail: options.waysToFail)
     var outcomes: [ScenarioOutcome] = []
     outcomes.reserveCapacity(files.count)
     for start in stride(from: 0, to: files.count, by: batchSize) {
       let batch = files[start..<min(start + batchSize, files.count)]
       let done = ScenarioOutcome.run(
-        paths: Array(batch), mutation: options.mutation, maxStates: options.maxStates,
-        workers: workers)
+        paths: Array(batch), mutation: options.mutation, limits: limits, workers: workers)
+      progress.clear()
       switch options.format {
       case .text: for outcome in done { stdout.write(report.render(outcome)) }
       case .github: for outcome in done { stdout.write(GitHubAnnotations.render(outcome)) }
@@ -115,20 +134,20 @@ struct ScenarioOutcome: Sendable {
     case passed, failed, error
   }
 
-  /// - Parameter maxStates: the most states an app file's exploration stores, `nil` for no
-  ///   limit; one that stops early fails the file as INCOMPLETE.
-  static func run(path: String, mutation: ModelMutation? = nil, maxStates: Int? = nil)
+  /// - Parameter limits: how far an app file's searches go; one that stops early fails the
+  ///   file as INCOMPLETE.
+  static func run(path: String, mutation: ModelMutation? = nil, limits: AppLimits = AppLimits())
     -> ScenarioOutcome
   {
     let clock = ContinuousClock()
     let start = clock.now
-    var outcome = load(path: path, mutation: mutation, maxStates: maxStates)
+    var outcome = load(path: path, mutation: mutation, limits: limits)
     let elapsed = (clock.now - start).components
     outcome.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     return outcome
   }
 
-  private static func load(path: String, mutation: ModelMutation?, maxStates: Int?)
+  private static func load(path: String, mutation: ModelMutation?, limits: AppLimits)
     -> ScenarioOutcome
   {
     let file: ScenarioFile
@@ -139,7 +158,7 @@ struct ScenarioOutcome: Sendable {
       return ScenarioOutcome(
         file: ScenarioFile(
           path: appFile.path, source: appFile.source, scenario: .failure(DiagnosticError([]))),
-        result: nil, app: AppOutcome(appFile, maxStates: maxStates))
+        result: nil, app: AppOutcome(appFile, limits: limits))
     }
     guard case .success(var scenario) = file.scenario else {
       return ScenarioOutcome(file: file, result: nil)
@@ -155,11 +174,12 @@ struct ScenarioOutcome: Sendable {
   /// Runs the files at `paths` on up to `workers` threads (`nil`: as many as there are cores)
   /// and returns their outcomes in the order of `paths`, whichever finished first.
   static func run(
-    paths: [String], mutation: ModelMutation? = nil, maxStates: Int? = nil, workers: Int? = nil
+    paths: [String], mutation: ModelMutation? = nil, limits: AppLimits = AppLimits(),
+    workers: Int? = nil
   ) -> [ScenarioOutcome] {
     let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
     guard workers > 1, paths.count > 1 else {
-      return paths.map { run(path: $0, mutation: mutation, maxStates: maxStates) }
+      return paths.map { run(path: $0, mutation: mutation, limits: limits) }
     }
     let slots = OutcomeSlots(count: paths.count)
     defer { slots.deallocate() }
@@ -169,7 +189,7 @@ struct ScenarioOutcome: Sendable {
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while let index = next.take(below: paths.count) {
         slots.store(
-          run(path: paths[index], mutation: mutation, maxStates: maxStates), at: index)
+          run(path: paths[index], mutation: mutation, limits: limits), at: index)
       }
     }
     return slots.outcomes()
