@@ -119,6 +119,8 @@ extension AppSystem {
       level = next
       depth += 1
     }
+    // The set's memory is free again for the second search's parent links.
+    visited = []
     let paths = storyActions(to: found.flatMap { $0.map { ($0.packed, $0.depth) } })
     var ways: [WayToFail] = []
     for (n, need) in needs.enumerated() {
