@@ -18,7 +18,8 @@ enum ExploreHelp {
                               always,whenInUse+Nav
       --max-states N          stop a configuration after N states and report it INCOMPLETE
                               (default: what fits in memory, 32 bytes a state in three
-                              quarters of it; a larger N is an error before any work). Room
+                              quarters of it, or of the control group's limit or ulimit -v
+                              if smaller; a larger N is an error before any work). Room
                               for up to N states, at most 33,554,432 (320 MiB), is reserved
                               up front; beyond that the table grows as states arrive
       --counterexamples DIR   write each violated property's shortest path as a scenario
