@@ -110,7 +110,7 @@ public enum AppChecker {
   /// The INCOMPLETE message of a `search` that stopped after storing `states`: how far it got,
   /// that the app's features multiply its states, and which to move to an app file of their
   /// own — the three that hold the most, in file order among equals.
-  static func incomplete(
+  package static func incomplete(
     _ search: String, states: Int, _ app: AppDescription, limit: String?,
     outcome: String = "nothing is proved"
   ) -> String {
@@ -130,7 +130,11 @@ public enum AppChecker {
           + most.dropLast().joined(separator: ", ") + " and \(most.last!) (the features that "
           + "hold the most) in a file of their own"
       }
-    return "INCOMPLETE: the \(search) stopped after \(states) states stored"
+    var count = String(states)
+    for index in stride(from: count.count - 3, to: 0, by: -3) {
+      count.insert(",", at: count.index(count.startIndex, offsetBy: index))
+    }
+    return "INCOMPLETE: the \(search) stopped after \(count) states stored"
       + (limit.map { ", its limit (\($0))" } ?? ", its limit")
       + ", and the states of the app's \(features) feature\(features == 1 ? "" : "s") were still "
       + "growing; \(outcome): \(advice)"

@@ -69,3 +69,38 @@ import Testing
     #expect(!report.failures.contains { $0.kind == .staticCheck(.a4) })
   }
 }
+
+extension AppCheckerTests {
+  @Test("INCOMPLETE says the states stored, the features, and the ones that hold the most")
+  func incompleteMessage() throws {
+    let app = try Self.example
+    #expect(
+      AppChecker.incomplete(
+        "exploration of every user's stories", states: 1_234_567, app, limit: nil)
+        == "INCOMPLETE: the exploration of every user's stories stopped after 1,234,567 states "
+        + "stored, its limit, and the states of the app's 3 features were still growing; "
+        + "nothing is proved: split the app into smaller app files, e.g. 'arrivalAlert' (the "
+        + "feature that holds the most) in a file of its own")
+    var many = app
+    many.features += app.features.map {
+      var copy = $0
+      copy.name += "Again"
+      return copy
+    }
+    #expect(
+      AppChecker.incomplete("search", states: 12, many, limit: "--max-states")
+        .hasSuffix(
+          "stopped after 12 states stored, its limit (--max-states), and the states of the "
+            + "app's 6 features were still growing; nothing is proved: split the app into "
+            + "smaller app files, e.g. 'arrivalAlert', 'arrivalAlertAgain' and 'nearbyStations' "
+            + "(the features that hold the most) in a file of their own"))
+    var one = app
+    one.features = [app.features[0]]
+    #expect(
+      AppChecker.incomplete("search", states: 1_000, one, limit: nil)
+        .hasSuffix(
+          "1,000 states stored, its limit, and the states of the app's 1 feature were still "
+            + "growing; nothing is proved: the app's one feature holds too much to explore: "
+            + "give it fewer holdings"))
+  }
+}
