@@ -32,19 +32,25 @@ enum MemoryBudget {
   /// The memory this process may use: the machine's, or the control group's limit or the
   /// address space's if smaller.
   static func available() -> Int {
-    let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
-    var limits = cgroupFiles.compactMap { path -> Int? in
+    let contents = cgroupFiles.compactMap { path -> String? in
       guard case .success(let bytes) = RegularFile.read(path: path, maximumBytes: 256) else {
         return nil
       }
-      return limit(String(decoding: bytes, as: UTF8.self))
+      return String(decoding: bytes, as: UTF8.self)
     }
     var space = rlimit()
     // No limit (`RLIM_INFINITY`, the largest value) clamps to `Int.max`.
-    if getrlimit(addressSpace, &space) == 0 {
-      limits.append(Int(clamping: space.rlim_cur))
-    }
-    return ([physical] + limits).min()!
+    let spaceLimit =
+      getrlimit(addressSpace, &space) == 0 ? Int(clamping: space.rlim_cur) : nil
+    return smallest(
+      physical: Int(clamping: ProcessInfo.processInfo.physicalMemory), cgroup: contents,
+      addressSpace: spaceLimit)
+  }
+
+  /// The smallest of the physical memory, the limits the cgroup files' `contents` give and the
+  /// address space's limit.
+  static func smallest(physical: Int, cgroup contents: [String], addressSpace: Int?) -> Int {
+    ([physical] + contents.compactMap(limit) + (addressSpace.map { [$0] } ?? [])).min()!
   }
 
   /// The limit a cgroup memory file gives: a number of bytes, or `nil` for none (`max`, or

@@ -22,6 +22,25 @@ import Testing
     #expect(MemoryBudget.limit("１２\n") == nil)
   }
 
+  @Test("the memory is the smallest of the machine's, the control group's and the address space's")
+  func smallest() {
+    let physical = 16 << 30
+    #expect(MemoryBudget.smallest(physical: physical, cgroup: [], addressSpace: nil) == physical)
+    #expect(
+      MemoryBudget.smallest(physical: physical, cgroup: ["max\n"], addressSpace: .max)
+        == physical)
+    #expect(
+      MemoryBudget.smallest(physical: physical, cgroup: ["2147483648\n"], addressSpace: nil)
+        == 2 << 30)
+    #expect(
+      MemoryBudget.smallest(
+        physical: physical, cgroup: ["max\n", "9223372036854771712\n"], addressSpace: nil)
+        == physical)
+    #expect(
+      MemoryBudget.smallest(physical: physical, cgroup: ["4294967296"], addressSpace: 1 << 30)
+        == 1 << 30)
+  }
+
   @Test("the memory available is the machine's at most, the smaller limit of a control group")
   func available() {
     let available = MemoryBudget.available()
