@@ -83,7 +83,7 @@ func fuzzScenario(_ file: ScenarioFile, color: Bool) {
 /// formats, and the stories written as files.
 func fuzzApp(_ file: AppFile, color: Bool) {
   if case .failure(let error) = file.app { checkDiagnostics(error.diagnostics) }
-  let app = AppOutcome(file, maxStates: fuzzMaxStates)
+  let app = AppOutcome(file, limits: AppLimits(maxStates: fuzzMaxStates, limit: "--max-states"))
   let outcome = ScenarioOutcome(
     file: ScenarioFile(
       path: file.path, source: file.source, scenario: .failure(DiagnosticError([]))),
@@ -101,9 +101,13 @@ func fuzzApp(_ file: AppFile, color: Bool) {
   fuzzStoryFiles(outcome)
 }
 
-/// The diagram of an app, in both formats: no name ends a label, a statement or the block.
+/// The diagram of an app, in both formats, up to ``fuzzMaxStates`` states: no name ends a
+/// label, a statement or the block.
 func fuzzDiagram(_ app: AppDescription) {
-  guard let diagram = try? PermissionDiagram.of(app, maximumGroups: 40) else { return }
+  guard
+    let diagram = try? PermissionDiagram.of(
+      app, maximumGroups: 40, maxStates: fuzzMaxStates, limit: "--max-states")
+  else { return }
   for text in [DiagramText.mermaid(diagram), DiagramText.dot(diagram)] {
     checkNoControl(text, color: false, what: "the diagram")
   }
