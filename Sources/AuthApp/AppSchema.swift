@@ -77,7 +77,7 @@ public struct AppSchema: SchemaChecking {
     {
       error(
         "unknown key '\(key.value)' in an app file"
-          + EditDistance.didYouMean(key.value, among: Self.topLevelKeys),
+          + NotModelled.hint(for: key.value, among: Self.topLevelKeys),
         at: key.range.start)
     }
     let name = text(appEntry.value, "a name for 'app'")
@@ -197,7 +197,7 @@ public struct AppSchema: SchemaChecking {
       default:
         error(
           "unknown holding '\(word.value)'"
-            + EditDistance.didYouMean(word.value, among: Self.holdingForms),
+            + NotModelled.hint(for: word.value, among: Self.holdingForms),
           at: word.range.start)
       }
       return nil
@@ -244,7 +244,7 @@ public struct AppSchema: SchemaChecking {
     default:
       error(
         "unknown holding '\(first.key.value)'"
-          + EditDistance.didYouMean(first.key.value, among: Self.holdingForms),
+          + NotModelled.hint(for: first.key.value, among: Self.holdingForms),
         at: first.key.range.start)
     }
     return nil
@@ -263,7 +263,7 @@ public struct AppSchema: SchemaChecking {
       default:
         error(
           "unknown request '\(word.value)'"
-            + EditDistance.didYouMean(word.value, among: Self.requestForms),
+            + NotModelled.hint(for: word.value, among: Self.requestForms),
           at: word.range.start)
       }
       return nil
@@ -275,7 +275,7 @@ public struct AppSchema: SchemaChecking {
     guard first.key.value == "temporaryFullAccuracy" else {
       error(
         "unknown request '\(first.key.value)'"
-          + EditDistance.didYouMean(first.key.value, among: Self.requestForms),
+          + NotModelled.hint(for: first.key.value, among: Self.requestForms),
         at: first.key.range.start)
       return nil
     }
@@ -291,7 +291,7 @@ public struct AppSchema: SchemaChecking {
     for entry in entries where !allowed.contains(entry.key.value) {
       error(
         "unexpected key '\(entry.key.value)' in \(what)"
-          + EditDistance.didYouMean(entry.key.value, among: allowed),
+          + NotModelled.hint(for: entry.key.value, among: allowed),
         at: entry.key.range.start)
     }
   }

@@ -1,6 +1,7 @@
 import AuthApp
 import AuthExplorer
 import AuthModel
+import AuthScenario
 
 /// The rule book as text: `docs/RULES.md` (``markdown``) and the entries `authcheck rules`
 /// prints, both from AuthModel's ``AuthModel/Rule/text`` and ``AuthModel/ModelProperty/all``.
@@ -57,7 +58,32 @@ enum RuleBook {
       let lines = TextWrapping.wrap(entry.title, width: width, first: id, rest: indent)
       text += lines.joined(separator: "\n") + "\n"
     }
+    text += "\nnot modelled (docs/RULES.md, \"What the model leaves out\"):\n"
+    for entry in NotModelled.entries {
+      text +=
+        TextWrapping.wrap(entry.what, width: width, first: "  - ", rest: "    ")
+        .joined(separator: "\n") + "\n"
+    }
     return text
+  }
+
+  /// The chapter of what a file may name that the model leaves out (``NotModelled``).
+  static var leftOut: [String] {
+    var lines = ["## What the model leaves out", ""]
+    lines += TextWrapping.fill(
+      "A scenario or an app file that names one of these gets an error that says so, with the "
+        + "nearest thing the model has; any other unknown name gets a \"did you mean\" or a "
+        + "pointer here. What the model holds is listed at the top of this book.",
+      width: width, indent: "")
+    lines.append("")
+    for entry in NotModelled.entries {
+      let names = entry.names.map { "`\($0)`" }.joined(separator: ", ")
+      let nearest = entry.nearest.map { " Nearest modelled: \($0)." } ?? ""
+      lines += TextWrapping.wrap(
+        "\(entry.what): \(names).\(nearest)", width: width, first: "- ", rest: "  ")
+    }
+    lines.append("")
+    return lines
   }
 
   /// `authcheck rules ID`: the entry's title, text, sources, whether it is assumed and, for a
@@ -120,6 +146,7 @@ enum RuleBook {
       lines += TextWrapping.fill(check.statement, width: width, indent: "")
       lines.append("")
     }
+    lines += leftOut
     lines += pictures
     lines += ["## Sources", ""]
     for source in RuleSource.allCases {

@@ -311,7 +311,7 @@ extension ScenarioSchema {
       } else {
         error(
           "unexpected key '\(entry.key.value)' in \(article) '\(verb)' step"
-            + (allowed.isEmpty ? "" : EditDistance.didYouMean(entry.key.value, among: allowed)),
+            + (allowed.isEmpty ? "" : NotModelled.hint(for: entry.key.value, among: allowed)),
           at: entry.key.range.start)
       }
     }
@@ -409,7 +409,7 @@ extension ScenarioSchema {
     default:
       error(
         "unknown step \(YAMLMessage.quoted(verb))"
-          + EditDistance.didYouMean(verb, among: Self.verbs),
+          + NotModelled.hint(for: verb, among: Self.verbs),
         at: key)
       return nil
     }

@@ -109,7 +109,7 @@ public struct ScenarioSchema: SchemaChecking {
       default:
         error(
           "unknown step \(YAMLMessage.quoted(word.value))"
-            + EditDistance.didYouMean(word.value, among: Self.verbs),
+            + NotModelled.hint(for: word.value, among: Self.verbs),
           at: position)
       }
       return nil

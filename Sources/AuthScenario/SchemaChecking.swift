@@ -256,7 +256,7 @@ extension SchemaChecking {
     for key in map.keys where !stopped && !allowed.contains(key.value) {
       error(
         "unknown key '\(key.value)' in \(what)"
-          + EditDistance.didYouMean(key.value, among: allowed),
+          + NotModelled.hint(for: key.value, among: allowed),
         at: key.range.start)
     }
   }

@@ -232,7 +232,9 @@ import Testing
     Misuse(
       source:
         "app: A\nfeatures:\n  f:\n    holds: [monitor]\n    needs:\n      background:\n        1️⃣requestResult: prompted",
-      message: "unknown key 'requestResult' in a condition"),
+      message:
+        "unknown key 'requestResult' in a condition; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     // The misuses that involve several places (AppDescription.validationErrors).
     Misuse(
       source:

@@ -26,7 +26,10 @@ import Testing
       Issue.record("expected an invalid scenario")
       return
     }
-    #expect(error.diagnostics.first?.message == "unknown key 'x' in a scenario")
+    #expect(
+      error.diagnostics.first?.message
+        == "unknown key 'x' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    )
   }
 
   @Test("a file the YAML reader rejects is still an app file when a line starts with 'app:'")

@@ -190,7 +190,10 @@ import Testing
     let diagnostics = Self.outcome(text)
     let limit = YAMLReader.maximumErrorCount
     #expect(diagnostics.count == limit + 1)
-    #expect(diagnostics.first == "3:1: error: unknown key 'k0' in a scenario")
+    #expect(
+      diagnostics.first
+        == "3:1: error: unknown key 'k0' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    )
     #expect(diagnostics.last == "\(limit + 3):1: note: too many errors; stopping here")
   }
 
@@ -200,7 +203,10 @@ import Testing
     let diagnostics = Self.outcome(text)
     let limit = YAMLReader.maximumErrorCount
     #expect(diagnostics.count == limit + 1)
-    #expect(diagnostics.first == "3:5: error: unknown step 'x'")
+    #expect(
+      diagnostics.first
+        == "3:5: error: unknown step 'x'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    )
     #expect(diagnostics.last == "\(limit + 3):5: note: too many errors; stopping here")
   }
 

@@ -340,7 +340,9 @@ import Testing
       "unknown key 'stepz' in a scenario; did you mean 'steps'?"),
     ErrorCase(
       "unknown top-level key without a suggestion",
-      "scenario: x\n1️⃣author: me\nsteps: [launch]\n", "unknown key 'author' in a scenario"),
+      "scenario: x\n1️⃣author: me\nsteps: [launch]\n",
+      "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     ErrorCase(
       "missing scenario", "# story\n1️⃣steps: [launch]\n", "missing required key 'scenario'"),
     ErrorCase("missing steps", "1️⃣scenario: x\n", "missing required key 'steps'"),
@@ -411,10 +413,12 @@ import Testing
     ErrorCase(
       "an unknown step quoted to 40 characters",
       "scenario: x\nsteps:\n  - 1️⃣\(String(repeating: "z", count: 50))\n",
-      "unknown step '\(String(repeating: "z", count: 39))…'"),
+      "unknown step '\(String(repeating: "z", count: 39))…'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     ErrorCase(
       "unknown step without a suggestion", "scenario: x\nsteps:\n  - 1️⃣reboot: now\n",
-      "unknown step 'reboot'"),
+      "unknown step 'reboot'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     ErrorCase(
       "bare tap", "scenario: x\nsteps:\n  - 1️⃣tap\n", "step 'tap' needs a value, as in 'tap: …'"),
     ErrorCase(
@@ -508,7 +512,8 @@ import Testing
     ErrorCase(
       "info with a key Core Location does not read",
       "scenario: x\ninfo:\n  1️⃣CFBundleName: Stations\nsteps: [launch]\n",
-      "unknown key 'CFBundleName' in 'info'"),
+      "unknown key 'CFBundleName' in 'info'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     ErrorCase(
       "info with a boolean written yes",
       "scenario: x\ninfo:\n  NSLocationDefaultAccuracyReduced: 1️⃣yes\nsteps: [launch]\n",
@@ -528,7 +533,8 @@ import Testing
     ErrorCase(
       "start with an unknown key",
       "scenario: x\nstart:\n  1️⃣preciseLocation: on\nsteps: [launch]\n",
-      "unknown key 'preciseLocation' in 'start'"),
+      "unknown key 'preciseLocation' in 'start'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    ),
     ErrorCase(
       "settings with a word other than reset", "scenario: x\nsteps:\n  - settings: 1️⃣off\n",
       "expected 'reset' or a mapping of location, precise, locationServices, restrictions; "
@@ -604,11 +610,17 @@ import Testing
       """)
     let expected = DiagnosticError([
       .error("unknown value '25'; expected iOS version: '17', '18', '26', '27'", at: marked[0]),
-      .error("unknown key 'NSLocationUsageDescription' in 'info'", at: marked[1]),
+      .error(
+        "unknown key 'NSLocationUsageDescription' in 'info': authcheck does not model the usage "
+          + "string of macOS and of iOS 7 and earlier; the nearest it models is "
+          + "NSLocationWhenInUseUsageDescription; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)",
+        at: marked[1]),
       .error(
         "unknown value 'running'; expected app state: 'notRunning', 'foreground', 'background'",
         at: marked[2]),
-      .error("unknown key 'author' in a scenario", at: marked[3]),
+      .error(
+        "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)",
+        at: marked[3]),
       .error("unknown step 'launh'; did you mean 'launch'?", at: marked[4]),
       .error("unexpected key 'precis' in a 'tap' step; did you mean 'precise'?", at: marked[5]),
       .error("unknown value 'alwaysUpgrad'; did you mean 'alwaysUpgrade'?", at: marked[6]),
