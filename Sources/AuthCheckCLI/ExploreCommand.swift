@@ -35,6 +35,13 @@ enum ExploreCommand {
       stderr.write("authcheck explore: error: \(problem)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    if let folder = options.counterexamples,
+      let problem = CounterexampleFiles.problem(
+        folder, inputs: options.infoPath.map { [$0] } ?? [])
+    {
+      stderr.write("authcheck explore: error: \(problem.message)\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
     let reports: [ConfigurationReport]
     do {
       reports = try AuthorizationExploration.run(

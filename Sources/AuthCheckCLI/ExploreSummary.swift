@@ -216,14 +216,39 @@ struct ExploreSummary {
 
 /// Writes counterexample scenarios.
 enum CounterexampleFiles {
+  /// Why counterexamples can't be written into `folder`, checked before any exploration: the
+  /// folder can't be made or written (`ReportFile.folderProblem`), or one of the files a
+  /// property would write (`P1.yaml`…) is one of `inputs` or can't be replaced. Creates the
+  /// folder.
+  static func problem(_ folder: String, inputs: [String]) -> RunOptions.UsageError? {
+    if let message = ReportFile.folderRefusal(folder, option: "--counterexamples") {
+      return .init(message: message)
+    }
+    for property in AuthorizationProperty.allCases {
+      let path = (folder as NSString).appendingPathComponent("\(property.rawValue).yaml")
+      let reason: String
+      if ReportFile.isOne(of: inputs, path) {
+        reason = "it is one of the inputs"
+      } else if case .failure(let failure) = ReportFile.target(path) {
+        reason = failure.message
+      } else {
+        continue
+      }
+      return .init(
+        message: "cannot write '\(SystemPath.displayed(path))': \(reason); give "
+          + "'--counterexamples' another folder")
+    }
+    return nil
+  }
+
   /// Writes the shortest counterexample of each violated property as `DIR/P1.yaml`…, each
-  /// through a temporary file renamed into place (`ReportFile`); returns the paths by property
-  /// id. A file of `inputs` (the `--info` file) is never replaced.
+  /// with `ReportFile.write`; returns the paths by property id. A file of `inputs` (the
+  /// `--info` file) is never replaced.
   static func write(
     _ summary: ExploreSummary, to folder: String, inputs: [String] = []
   ) -> Result<[String: String], RunOptions.UsageError> {
     let shown = SystemPath.displayed(folder)
-    if let reason = createFolder(folder) {
+    if let reason = ReportFile.createFolder(folder) {
       return .failure(.init(message: "cannot create the folder '\(shown)': \(reason)"))
     }
     var written: [String: String] = [:]
@@ -243,19 +268,5 @@ enum CounterexampleFiles {
       written[id] = path
     }
     return .success(written)
-  }
-
-  /// Creates `folder` and the folders above it that are missing; returns why it failed.
-  private static func createFolder(_ folder: String) -> String? {
-    var info = stat()
-    if SystemPath.stat(folder, &info) == 0 {
-      return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is \(RegularFile.kind(info.st_mode))"
-    }
-    let parent = (folder as NSString).deletingLastPathComponent
-    if !parent.isEmpty && parent != folder, let reason = createFolder(parent) { return reason }
-    guard SystemPath.mkdir(folder, 0o777) == 0 || errno == EEXIST else {
-      return RegularFile.reason(errno)
-    }
-    return nil
   }
 }

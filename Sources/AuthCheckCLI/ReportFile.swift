@@ -1,13 +1,16 @@
 import AuthScenario
 import Foundation
 
-/// Where reports are written (`--junit`, `--counterexamples`): never over a scenario, never
-/// half a file.
+/// Where reports are written (`--junit`, `--counterexamples`, `--paths`): never over a
+/// scenario or an input, never in place of a device, a FIFO or a link, never half a file.
 ///
 /// A report goes to a temporary file beside its target, which is renamed into place once it is
 /// complete, so a failed write leaves the target as it was, and a reader sees the old report or
-/// the new one, never a part. A report path that is one of the inputs, or that names an
-/// existing `*.yaml` or `*.yml` file, is refused before anything runs.
+/// the new one, never a part. A link is followed to the file it names, and stays a link; a FIFO
+/// or a character device is written in place; a read-only file is refused. A report path that
+/// is one of the inputs, or that names an existing `*.yaml` or `*.yml` file, is refused before
+/// anything runs, and so is any path `problem(_:)` or `folderProblem(_:)` finds can't be
+/// written.
 enum ReportFile {
   struct Failure: Error, Equatable {
     let message: String
@@ -53,16 +56,140 @@ enum ReportFile {
     ScenarioDiscovery.extensions.contains((path as NSString).pathExtension.lowercased())
   }
 
-  /// Writes `text` to `path` through a temporary file beside it, renamed into place.
+  /// Where a report goes once links are followed.
+  enum Target: Equatable {
+    /// A file, new or replaced, written through a temporary file beside it and renamed into
+    /// place: `path` is the link's target when a link named it. `mode` is the permissions of
+    /// the file it replaces, `nil` for a new file.
+    case file(path: String, mode: mode_t?)
+    /// A FIFO or a character device (`/dev/null`, a terminal, a pipe named by `/dev/stdout`),
+    /// written in place: it is opened for writing, never replaced.
+    case inPlace(path: String)
+  }
+
+  /// Where a report at `path` goes, or why none can go there (the end of a sentence: `it is
+  /// read-only`).
   ///
-  /// The file gets the permissions of the file it replaces, or for a new file those the umask
-  /// leaves of `rw-rw-rw-`.
+  /// A link is followed to what it names, and the link is kept: a report replaces the file it
+  /// names (or creates it, for a dangling link). A file without any write bit is refused,
+  /// whoever runs authcheck (root included); so are a folder, a socket and a block device.
+  static func target(_ path: String) -> Result<Target, Failure> {
+    var info = stat()
+    guard SystemPath.lstat(path, &info) == 0 else {
+      if errno == ENOENT { return .success(.file(path: path, mode: nil)) }
+      return .failure(Failure(message: RegularFile.reason(errno)))
+    }
+    var resolved = path
+    if info.st_mode & S_IFMT == S_IFLNK {
+      guard SystemPath.stat(path, &info) == 0 else {
+        guard errno == ENOENT else { return .failure(Failure(message: RegularFile.reason(errno))) }
+        return danglingTarget(path).map { .file(path: $0, mode: nil) }
+      }
+      if info.st_mode & S_IFMT == S_IFREG {
+        guard let real = SystemPath.resolved(path) else {
+          return .failure(Failure(message: RegularFile.reason(errno)))
+        }
+        resolved = real
+      }
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      if info.st_mode & 0o222 == 0 { return .failure(Failure(message: "it is read-only")) }
+      if SystemPath.access(resolved, W_OK) != 0 {
+        return .failure(Failure(message: RegularFile.reason(errno)))
+      }
+      return .success(.file(path: resolved, mode: info.st_mode & 0o7777))
+    case S_IFIFO, S_IFCHR:
+      return .success(.inPlace(path: path))
+    case S_IFDIR:
+      return .failure(Failure(message: "it is a folder"))
+    case S_IFBLK:
+      return .failure(Failure(message: "it is a block device, not a file"))
+    default:
+      return .failure(
+        Failure(message: "it is \(RegularFile.kind(info.st_mode)), not a file"))
+    }
+  }
+
+  /// The path a dangling link `path` leads to, following links that name links.
+  private static func danglingTarget(_ path: String) -> Result<String, Failure> {
+    var current = path
+    for _ in 0..<40 {
+      guard let text = SystemPath.linkText(current) else { return .success(current) }
+      current =
+        text.hasPrefix("/")
+        ? text
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(text)
+      var info = stat()
+      if SystemPath.lstat(current, &info) != 0 { return .success(current) }
+      guard info.st_mode & S_IFMT == S_IFLNK else {
+        return .failure(Failure(message: "it changed while it was looked at"))
+      }
+    }
+    return .failure(Failure(message: RegularFile.reason(ELOOP)))
+  }
+
+  /// Why a report can't be written to `path`, checked before any work, or `nil` when it can.
   ///
-  /// - Returns: why it failed, as the end of a sentence (`permission denied`), or `nil`.
-  static func write(_ text: String, to path: String) -> String? {
-    var existing = stat()
-    let exists = SystemPath.stat(path, &existing) == 0
-    if exists && existing.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+  /// Besides `target(_:)`'s refusals, the folder that takes a file's temporary file must
+  /// exist and take a new file: a file is created there and removed at once, which tells a
+  /// read-only file system or a folder of `/proc` or `/sys` even when authcheck runs as root.
+  static func problem(_ path: String) -> String? {
+    switch target(path) {
+    case .failure(let failure): return failure.message
+    case .success(.inPlace(let path)):
+      return SystemPath.access(path, W_OK) == 0 ? nil : RegularFile.reason(errno)
+    case .success(.file(let path, _)):
+      switch temporaryFile(beside: path) {
+      case .failure(let failure): return failure.message
+      case .success(let (descriptor, temporary)):
+        close(descriptor)
+        _ = SystemPath.unlink(temporary)
+        return nil
+      }
+    }
+  }
+
+  /// Why nothing can be written in `folder`, creating it and the folders above it that are
+  /// missing, or `nil` when it is a folder that takes new files: checked before any work.
+  static func folderProblem(_ folder: String) -> String? {
+    if let reason = createFolder(folder) { return reason }
+    switch temporaryFile(beside: (folder as NSString).appendingPathComponent("folder")) {
+    case .failure(let failure): return failure.message
+    case .success(let (descriptor, temporary)):
+      close(descriptor)
+      _ = SystemPath.unlink(temporary)
+      return nil
+    }
+  }
+
+  /// The one-line error for a `folder` given to `option` that `folderProblem(_:)` refuses, or
+  /// `nil` when reports can be written in it.
+  static func folderRefusal(_ folder: String, option: String) -> String? {
+    folderProblem(folder).map {
+      "cannot use '\(SystemPath.displayed(folder))' as the '\(option)' folder: \($0); give "
+        + "'\(option)' a folder authcheck can create or write in"
+    }
+  }
+
+  /// Creates `folder` and the folders above it that are missing; returns why it failed.
+  static func createFolder(_ folder: String) -> String? {
+    var info = stat()
+    if SystemPath.stat(folder, &info) == 0 {
+      return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is \(RegularFile.kind(info.st_mode))"
+    }
+    if errno != ENOENT { return RegularFile.reason(errno) }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != folder, let reason = createFolder(parent) { return reason }
+    guard SystemPath.mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+      return RegularFile.reason(errno)
+    }
+    return nil
+  }
+
+  /// A new temporary file beside `path` (`.NAME.authcheck-XXXXXX`), open for writing.
+  private static func temporaryFile(beside path: String) -> Result<(Int32, String), Failure> {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let template = (folder.isEmpty ? "" : folder + "/") + ".\(name).authcheck-XXXXXX"
@@ -70,13 +197,44 @@ enum ReportFile {
     let descriptor = temporary.withUnsafeMutableBufferPointer {
       $0.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
     }
-    guard descriptor >= 0 else { return RegularFile.reason(errno) }
-    let temporaryPath = SystemPath.string(temporary.dropLast())
+    guard descriptor >= 0 else { return .failure(Failure(message: RegularFile.reason(errno))) }
+    return .success((descriptor, SystemPath.string(temporary.dropLast())))
+  }
+
+  /// Writes `text` to `path`: the one way authcheck writes a file it makes.
+  ///
+  /// A file goes through a temporary file beside it, renamed into place, so a failed write
+  /// leaves the old file whole and no temporary file. A replaced file keeps its permissions; a
+  /// new file gets those the umask leaves of `rw-rw-rw-`. A link is followed and kept (the
+  /// file it names is replaced); a FIFO or a character device is written in place, and a FIFO
+  /// without a reader is an error at once, never a wait. `target(_:)` says what is refused.
+  ///
+  /// - Parameter replacing: whether an existing file may be replaced; when `false`, anything
+  ///   at `path` (a link included) is refused.
+  /// - Returns: why it failed, as the end of a sentence (`permission denied`), or `nil`.
+  static func write(_ text: String, to path: String, replacing: Bool = true) -> String? {
+    var info = stat()
+    if !replacing && SystemPath.lstat(path, &info) == 0 {
+      return "it exists; authcheck does not overwrite files"
+    }
+    switch target(path) {
+    case .failure(let failure): return failure.message
+    case .success(.inPlace(let path)): return writeInPlace(text, to: path)
+    case .success(.file(let path, let mode)): return replace(path, with: text, mode: mode)
+    }
+  }
+
+  private static func replace(_ path: String, with text: String, mode: mode_t?) -> String? {
+    let descriptor: Int32
+    let temporaryPath: String
+    switch temporaryFile(beside: path) {
+    case .failure(let failure): return failure.message
+    case .success(let (opened, name)): (descriptor, temporaryPath) = (opened, name)
+    }
     var failure: String?
     let mask = umask(0)
     umask(mask)
-    let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
-    if fchmod(descriptor, mode) != 0 {
+    if fchmod(descriptor, mode ?? 0o666 & ~mask) != 0 {
       failure = RegularFile.reason(errno)
     } else if let code = RegularFile.write(text, to: descriptor) {
       failure = RegularFile.reason(code)
@@ -89,5 +247,27 @@ enum ReportFile {
     }
     if failure != nil { _ = SystemPath.unlink(temporaryPath) }
     return failure
+  }
+
+  /// Writes `text` to the FIFO or device `path`, opened without blocking and checked again
+  /// once open, then written in blocking mode.
+  private static func writeInPlace(_ text: String, to path: String) -> String? {
+    let descriptor = SystemPath.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else {
+      if errno == ENXIO { return "it is a FIFO that no one reads; start its reader first" }
+      return RegularFile.reason(errno)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return RegularFile.reason(errno) }
+    guard info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR else {
+      return "it changed while it was opened; it is \(RegularFile.kind(info.st_mode))"
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      return RegularFile.reason(errno)
+    }
+    if let code = RegularFile.write(text, to: descriptor) { return RegularFile.reason(code) }
+    return nil
   }
 }

@@ -34,6 +34,20 @@ enum ScenarioCommand {
       stderr.write("authcheck: error: \(refusal)\n")
       return AuthCheckCLI.ExitCode.usage
     }
+    if let junit = options.junit, let reason = ReportFile.problem(junit) {
+      stderr.write(
+        "authcheck: error: cannot write the JUnit report '\(SystemPath.displayed(junit))': "
+          + "\(reason); give '--junit' a path authcheck can write\n")
+      return AuthCheckCLI.ExitCode.usage
+    }
+    for (option, folder) in [
+      ("--counterexamples", options.counterexamples), ("--paths", options.storyPaths),
+    ] {
+      if let folder, let message = ReportFile.folderRefusal(folder, option: option) {
+        stderr.write("authcheck: error: \(message)\n")
+        return AuthCheckCLI.ExitCode.usage
+      }
+    }
     // Every app file checked at once has its share of the memory; a limit beyond it is refused
     // before any file is read.
     let workers = workers ?? ProcessInfo.processInfo.activeProcessorCount

@@ -10,6 +10,12 @@
 private func systemStat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
   stat(path, &info)
 }
+private func systemLstat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
+  lstat(path, &info)
+}
+private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
+  access(path, mode)
+}
 private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
   open(path, flags)
 }
@@ -84,6 +90,24 @@ public enum SystemPath {
   /// `stat(2)` on `path`.
   public static func stat(_ path: String, _ info: inout stat) -> Int32 {
     withCString(path) { systemStat($0, &info) }
+  }
+
+  /// `lstat(2)` on `path`: a link itself, not what it names.
+  public static func lstat(_ path: String, _ info: inout stat) -> Int32 {
+    withCString(path) { systemLstat($0, &info) }
+  }
+
+  /// `access(2)` on `path`.
+  public static func access(_ path: String, _ mode: Int32) -> Int32 {
+    withCString(path) { systemAccess($0, mode) }
+  }
+
+  /// What the symbolic link `path` holds, or `nil` (with `errno` set) when it is not a link.
+  public static func linkText(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+    guard count >= 0 else { return nil }
+    return string(buffer[..<count].lazy.map { UInt8(bitPattern: $0) })
   }
 
   /// `open(2)` on `path`.

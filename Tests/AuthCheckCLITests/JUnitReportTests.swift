@@ -154,14 +154,28 @@ import Testing
     #expect(withJUnit.status == plain.status)
   }
 
-  @Test("a report that cannot be written is an error, exit 2, after the normal output")
+  @Test("a report path that cannot be written is an error, exit 2, before anything runs")
   func unwritable() throws {
     let folder = try TemporaryDirectory()
     try folder.write(CLITests.passing("one"), to: "one.yaml")
     let target = folder.path("no-such-folder/report.xml")
     let run = CLITests.run([folder.url.path, "--junit", target])
     #expect(run.status == 2)
-    #expect(run.stdout.hasSuffix("authcheck: 1 passed, 0 failed\n"))
+    #expect(run.stdout == "")
     #expect(run.stderr.hasPrefix("authcheck: error: cannot write the JUnit report '\(target)'"))
+  }
+
+  @Test("a report that fails as it is written is an error, exit 2, after the normal output")
+  func failsWhenWritten() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(CLITests.passing("one"), to: "one.yaml")
+    let fifo = try folder.makeFIFO("report.xml")
+    let run = CLITests.run([folder.path("one.yaml"), "--junit", fifo])
+    #expect(run.status == 2)
+    #expect(run.stdout.hasSuffix("authcheck: 1 passed, 0 failed\n"))
+    #expect(
+      run.stderr
+        == "authcheck: error: cannot write the JUnit report '\(fifo)': it is a FIFO that no one "
+        + "reads; start its reader first\n")
   }
 }

@@ -78,16 +78,18 @@ import Testing
         + "path of a file\n")
   }
 
-  @Test("an unwritable --junit path is one line with the reason")
+  @Test("an unwritable --junit path is one line with the reason, before anything runs")
   func junitUnwritable() throws {
     let folder = try TemporaryDirectory()
     let input = try folder.write(CLITests.passing("a"), to: "a.yaml")
     let target = folder.path("missing/report.xml")
     let run = CLITests.run([input, "--junit", target])
     #expect(run.status == 2)
+    #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "authcheck: error: cannot write the JUnit report '\(target)': no such file or folder\n")
+        == "authcheck: error: cannot write the JUnit report '\(target)': no such file or folder; "
+        + "give '--junit' a path authcheck can write\n")
   }
 
   @Test("a report replaces an old one whole, keeps its permissions, and leaves no other file")
@@ -113,7 +115,7 @@ import Testing
     #expect(
       overInfo.stderr
         == "authcheck explore: error: cannot write '\(folder.path("out/P1.yaml"))': it is one "
-        + "of the inputs\n")
+        + "of the inputs; give '--counterexamples' another folder\n")
     #expect(try String(contentsOfFile: info, encoding: .utf8) == ExploreCommandTests.info)
 
     let file = try folder.write("not a folder\n", to: "file")
@@ -122,6 +124,7 @@ import Testing
     #expect(overFile.status == 2)
     #expect(
       overFile.stderr
-        == "authcheck explore: error: cannot create the folder '\(file)': it is a file\n")
+        == "authcheck explore: error: cannot use '\(file)' as the '--counterexamples' folder: "
+        + "it is a file; give '--counterexamples' a folder authcheck can create or write in\n")
   }
 }
