@@ -1,3 +1,4 @@
+import AuthScenario
 import Foundation
 
 /// What `swift package authcheck …` (the package's command plugin, `Plugins/AuthCheckPlugin`)
@@ -7,8 +8,8 @@ import Foundation
 /// The plugin runs the executable in the package's directory with the package's path in the
 /// environment variable `AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY`; the executable then checks the
 /// paths its own options name, before any work, and refuses with a usage error (exit 2):
-/// - a path that is outside the package, read or written, as typed (`..` and absolute paths are
-///   resolved without following links);
+/// - a path that is outside the package, read or written, once `..`, absolute paths and links
+///   are resolved (a link inside the package that leads out of it is outside);
 /// - a report (`--junit`, `--counterexamples`) where the plugin may not write. SwiftPM lets a
 ///   command plugin write only to the folders the user allowed (its sandbox on macOS), so the
 ///   message names the options that allow it.
@@ -59,25 +60,45 @@ struct PluginPaths {
     return nil
   }
 
-  /// Whether `path`, relative to the package's directory, names something inside it.
+  /// Whether `path`, relative to the package's directory, names something inside it, once
+  /// links are followed: a link inside the package that leads out of it leads outside.
   func isInside(_ path: String) -> Bool {
-    let root = Self.components(package)
-    var resolved = path.hasPrefix("/") ? [] : root
-    for component in path.split(separator: "/") {
-      switch component {
-      case ".": continue
-      case "..": if !resolved.isEmpty { resolved.removeLast() }
-      default: resolved.append(String(component))
-      }
-    }
-    if resolved.starts(with: root) { return true }
-    // The same folder by another name (`/tmp` and `/private/tmp` on macOS).
-    let real = Self.components(URL(fileURLWithPath: package).resolvingSymlinksInPath().path)
-    return path.hasPrefix("/") && resolved.starts(with: real)
+    let root = Self.components(Self.resolved(package, in: "/"))
+    return Self.components(Self.resolved(path, in: package)).starts(with: root)
   }
 
   private static func components(_ path: String) -> [String] {
     path.split(separator: "/").filter { $0 != "." }.map(String.init)
+  }
+
+  /// `path`, relative to `folder` unless absolute, with every link in the part that exists
+  /// resolved (the real path of its longest existing prefix) and `.` and `..` applied; the
+  /// part that doesn't exist yet is applied as written. A dangling link is followed to the
+  /// path it names, where a report would be created.
+  static func resolved(_ path: String, in folder: String, depth: Int = 0) -> String {
+    var current = path.hasPrefix("/") ? "/" : resolved(folder, in: "/", depth: depth)
+    var exists = true
+    for component in path.split(separator: "/").map(String.init) {
+      switch component {
+      case ".": continue
+      case "..": current = (current as NSString).deletingLastPathComponent
+      default:
+        let next = (current as NSString).appendingPathComponent(component)
+        var info = stat()
+        if exists, SystemPath.lstat(next, &info) == 0, let real = SystemPath.resolved(next) {
+          current = real
+        } else if exists, info.st_mode & S_IFMT == S_IFLNK, depth < 40,
+          let text = SystemPath.linkText(next)
+        {
+          exists = false
+          current = resolved(text, in: current, depth: depth + 1)
+        } else {
+          exists = false
+          current = next
+        }
+      }
+    }
+    return current
   }
 
   /// Why nothing can be created where `path` goes (its nearest existing folder: a report's
