@@ -7,22 +7,74 @@ import AuthScenario
 /// and starting settings, every step of the story with the model steps the app made in it
 /// (each feature start or stop as a comment, then its steps), and a last `expect`.
 public struct StoryScenario: Hashable, Sendable {
-  /// A file name: `<app>-<check>.yaml`, lowercase, with `-` for anything but letters and digits.
+  /// A file name: `<app>-<check>.yaml` or `<app>-<feature>-<place>-<nn>.yaml`, lowercase, with
+  /// `-` for anything but letters and digits; a part with no letter or digit is named by its
+  /// place (`app`, `feature-2`, `check-3`), so a name never starts with `.` and is never empty.
+  /// Two stories may have one file name (long names are cut, two apps may share a name):
+  /// whoever writes them into one folder makes them distinct.
   public var fileName: String
-  /// The scenario's text.
-  public var text: String
+  /// The scenario as written, its name included.
+  public var script: ScenarioScript
+  /// The comment lines above the scenario.
+  public var comment: [String]
+  /// The comment lines written before each step, by step index.
+  public var notes: [Int: [String]]
 
-  static func slug(_ text: String) -> String {
+  /// The scenario's name (`scenario:`).
+  public var name: String {
+    get { script.name }
+    set { script.name = newValue }
+  }
+
+  /// The scenario's text.
+  public var text: String { ScenarioWriter.text(script, comment: comment, notes: notes) }
+
+  /// The most characters, and the most UTF-8 bytes, of a file name's stem: well within the 255
+  /// bytes a file system allows, with room for a number.
+  static let stemCharacters = 80
+  static let stemBytes = 160
+
+  /// `text` in lowercase with `-` for anything but letters and digits, cut at `characters`
+  /// and `bytes` (UTF-8); empty when `text` has no letter or digit.
+  static func slug(
+    _ text: String, characters: Int = stemCharacters, bytes: Int = stemBytes
+  ) -> String {
     var slug = ""
+    var count = 0
     for character in text.lowercased() {
+      let next: String
       if character.isLetter || character.isNumber {
-        slug.append(character)
+        next = String(character)
       } else if !slug.isEmpty && !slug.hasSuffix("-") {
-        slug.append("-")
+        next = "-"
+      } else {
+        continue
       }
+      guard count < characters, slug.utf8.count + next.utf8.count <= bytes else { break }
+      slug += next
+      count += 1
     }
     while slug.hasSuffix("-") { slug.removeLast() }
-    return String(slug.prefix(80))
+    return slug
+  }
+
+  /// The stem of a file name: the slugs of `parts` joined by `-`, each part with no letter or
+  /// digit replaced by its `fallback`, the first (the app's name) cut at half the length so
+  /// that the rest shows, and the whole cut as `slug(_:)` cuts.
+  static func stem(_ parts: [(text: String, fallback: String)]) -> String {
+    let slugs = parts.enumerated().map { index, part in
+      let slug =
+        index == 0
+        ? slug(part.text, characters: stemCharacters / 2, bytes: stemBytes / 2) : slug(part.text)
+      return slug.isEmpty ? part.fallback : slug
+    }
+    return slug(slugs.joined(separator: " "))
+  }
+
+  /// `number` with leading zeros to `width` digits, at least two.
+  public static func padded(_ number: Int, width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, max(2, width) - digits.count)) + digits
   }
 
   /// The check an `expect` makes of `term`: its value `actual` (for a path, where the value is
@@ -72,8 +124,7 @@ public struct StoryScenario: Hashable, Sendable {
     steps.append(.expect(checks))
     let script = ScenarioScript(
       name: name, configuration: app.configuration, start: app.start, steps: steps)
-    return StoryScenario(
-      fileName: fileName, text: ScenarioWriter.text(script, comment: comment, notes: notes))
+    return StoryScenario(fileName: fileName, script: script, comment: comment, notes: notes)
   }
 }
 
@@ -87,15 +138,20 @@ extension AppReport {
     var written: [StoryScenario] = []
     for failure in failures where !failure.story.isEmpty {
       let label: String
+      let parts: [(text: String, fallback: String)]
       switch failure.kind {
-      case .works(let feature, let place): label = "works \(feature) \(place.rawValue)"
-      case .check(let index): label = app.checks[index].name ?? "check \(index + 1)"
+      case .works(let feature, let place):
+        label = "works \(feature) \(place.rawValue)"
+        parts = [("works", ""), (feature, featureFallback(feature)), (place.rawValue, "")]
+      case .check(let index):
+        label = app.checks[index].name ?? "check \(index + 1)"
+        parts = [(label, "check-\(index + 1)")]
       default: continue
       }
       let checks = failure.unmet.compactMap { StoryScenario.check($0, actual: nil) }
       if let scenario = StoryScenario.make(
         name: "\(app.name): \(label)",
-        fileName: StoryScenario.slug("\(app.name)-\(label)") + ".yaml",
+        fileName: StoryScenario.stem([(app.name, "app")] + parts) + ".yaml",
         comment: [
           "Counterexample to \(label) of app '\(app.name)', written by authcheck.",
           "Its last expectation is what the app needs; on the model it fails.",
@@ -112,14 +168,19 @@ extension AppReport {
   public func paths() -> [StoryScenario] {
     guard let system = try? AppSystem(app, cooperative: false) else { return [] }
     var written: [StoryScenario] = []
+    var totals: [String: Int] = [:]
+    for way in waysToFail { totals["\(way.feature) \(way.place.rawValue)", default: 0] += 1 }
     var counts: [String: Int] = [:]
     for way in waysToFail {
       let label = "\(way.feature) \(way.place.rawValue)"
       counts[label, default: 0] += 1
-      let number = counts[label]!
+      let number = StoryScenario.padded(counts[label]!, width: String(totals[label]!).count)
+      let stem = StoryScenario.stem([
+        (app.name, "app"), (way.feature, featureFallback(way.feature)), (way.place.rawValue, ""),
+      ])
       if let scenario = StoryScenario.make(
         name: "\(app.name): \(label) fails (\(way.reason.joined(separator: " ")))",
-        fileName: StoryScenario.slug("\(app.name)-\(label)-\(number)") + ".yaml",
+        fileName: "\(stem)-\(number).yaml",
         comment: [
           "A way feature '\(way.feature)' of app '\(app.name)' fails in the \(way.place.rawValue), "
             + "written by authcheck.",
@@ -131,5 +192,11 @@ extension AppReport {
       }
     }
     return written
+  }
+
+  /// The name of feature `name` in a file name when it has no letter or digit: `feature-N`, by
+  /// its place in the app file.
+  private func featureFallback(_ name: String) -> String {
+    "feature-\((app.features.firstIndex { $0.name == name } ?? 0) + 1)"
   }
 }
