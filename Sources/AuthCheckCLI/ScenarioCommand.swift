@@ -82,7 +82,12 @@ enum ScenarioCommand {
     let coverage = options.coverage ? RuleCoverage(outcomes) : nil
     var status =
       summary.allPassed ? AuthCheckCLI.ExitCode.success : AuthCheckCLI.ExitCode.failure
-    if let junit = options.junit {
+    if let junit = options.junit, ReportFile.isOne(of: infoPlists(outcomes), junit) {
+      stderr.write(
+        "authcheck: error: '--junit' '\(SystemPath.displayed(junit))' is an Info.plist a file "
+          + "names; a report never replaces what the run reads: give '--junit' another path\n")
+      status = AuthCheckCLI.ExitCode.usage
+    } else if let junit = options.junit {
       if let reason = ReportFile.write(JUnitReport(outcomes).xml, to: junit) {
         stderr.write(
           "authcheck: error: cannot write the JUnit report '\(SystemPath.displayed(junit))': "
@@ -104,6 +109,28 @@ enum ScenarioCommand {
       stdout.write(JSONReport(outcomes, summary: summary, coverage: coverage).encoded() + "\n")
     }
     return status
+  }
+}
+
+extension ScenarioCommand {
+  /// The Info.plist files that the files of `outcomes` name (`info: PATH`), a relative path
+  /// taken from the file's folder as the reader takes it: inputs too, which no report
+  /// replaces. Only a file with a line starting `info:` followed by text is read again.
+  static func infoPlists(_ outcomes: [ScenarioOutcome]) -> [String] {
+    outcomes.compactMap { outcome in
+      let source = outcome.file.source
+      guard
+        source.split(whereSeparator: \.isNewline).contains(where: {
+          $0.hasPrefix("info:") && !$0.dropFirst(5).allSatisfy(\.isWhitespace)
+        }),
+        case .mapping(let top) = YAMLReader.read(utf8: Array(source.utf8)).root,
+        let entry = top.entries.first(where: { $0.key.value == "info" }),
+        case .scalar(let value) = entry.value, !value.value.isEmpty
+      else { return nil }
+      let folder = (outcome.file.path as NSString).deletingLastPathComponent
+      return value.value.hasPrefix("/") || folder.isEmpty
+        ? value.value : (folder as NSString).appendingPathComponent(value.value)
+    }
   }
 }
 

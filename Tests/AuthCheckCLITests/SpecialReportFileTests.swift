@@ -191,3 +191,28 @@ private final class Received: @unchecked Sendable {
     return text
   }
 }
+
+extension SpecialReportFileTests {
+  @Test("--junit naming the Info.plist a scenario or an app file reads is refused; it is kept")
+  func junitOverInfoPlist() throws {
+    let folder = try TemporaryDirectory()
+    let plist = try folder.write(ExploreCommandTests.plist, to: "app/Info.plist")
+    let scenario = try folder.write(
+      "scenario: reads a plist\ninfo: Info.plist\nsteps:\n  - launch\n", to: "app/a.yaml")
+    let app = try folder.write(
+      AppFileCLITests.clean.replacingOccurrences(
+        of: "info:\n  NSLocationWhenInUseUsageDescription: x", with: "info: '../app/Info.plist'"),
+      to: "other/b.yaml")
+    for input in [scenario, app] {
+      let run = CLITests.run([input, "--junit", folder.path("app/./Info.plist")])
+      #expect(run.status == 2)
+      #expect(run.stdout.hasPrefix("PASS"))
+      #expect(
+        run.stderr
+          == "authcheck: error: '--junit' '\(folder.path("app/./Info.plist"))' is an Info.plist "
+          + "a file names; a report never replaces what the run reads: give '--junit' another "
+          + "path\n")
+      #expect(try String(contentsOfFile: plist, encoding: .utf8) == ExploreCommandTests.plist)
+    }
+  }
+}
