@@ -63,7 +63,8 @@ enum ReportFile {
     /// the file it replaces, `nil` for a new file.
     case file(path: String, mode: mode_t?)
     /// A FIFO or a character device (`/dev/null`, a terminal, a pipe named by `/dev/stdout`),
-    /// written in place: it is opened for writing, never replaced.
+    /// written in place: it is opened for writing, never replaced. Also a file that an open
+    /// file's entry names (`/dev/stdout` when standard output is a file): it is appended to.
     case inPlace(path: String)
   }
 
@@ -86,6 +87,10 @@ enum ReportFile {
         return danglingTarget(path).map { .file(path: $0, mode: nil) }
       }
       if info.st_mode & S_IFMT == S_IFREG {
+        if leadsThroughDescriptor(path) {
+          if info.st_mode & 0o222 == 0 { return .failure(Failure(message: "it is read-only")) }
+          return .success(.inPlace(path: path))
+        }
         guard let real = SystemPath.resolved(path) else {
           return .failure(Failure(message: RegularFile.reason(errno)))
         }
@@ -109,6 +114,29 @@ enum ReportFile {
       return .failure(
         Failure(message: "it is \(RegularFile.kind(info.st_mode)), not a file"))
     }
+  }
+
+  /// Whether the link `path` leads through the entry of an open file (`/dev/fd/1`,
+  /// `/proc/self/fd/1`, which `/dev/stdout` names): the file a process is writing, which a
+  /// report appends to rather than replaces.
+  private static func leadsThroughDescriptor(_ path: String) -> Bool {
+    var current = path
+    for _ in 0..<40 {
+      let parts = current.split(separator: "/")
+      if current.hasPrefix("/")
+        && ((parts.count == 3 && parts[0] == "dev" && parts[1] == "fd")
+          || (parts.count == 4 && parts[0] == "proc" && parts[2] == "fd"))
+      {
+        return true
+      }
+      guard let text = SystemPath.linkText(current) else { return false }
+      current =
+        text.hasPrefix("/")
+        ? text
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(text)
+    }
+    return false
   }
 
   /// The path a dangling link `path` leads to, following links that name links.
@@ -250,9 +278,11 @@ enum ReportFile {
   }
 
   /// Writes `text` to the FIFO or device `path`, opened without blocking and checked again
-  /// once open, then written in blocking mode.
+  /// once open, then written in blocking mode; or appends it to the file an open file's entry
+  /// names.
   private static func writeInPlace(_ text: String, to path: String) -> String? {
-    let descriptor = SystemPath.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    let descriptor = SystemPath.open(
+      path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
       if errno == ENXIO { return "it is a FIFO that no one reads; start its reader first" }
       return RegularFile.reason(errno)
@@ -260,7 +290,9 @@ enum ReportFile {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return RegularFile.reason(errno) }
-    guard info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR else {
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFIFO || kind == S_IFCHR || (kind == S_IFREG && leadsThroughDescriptor(path))
+    else {
       return "it changed while it was opened; it is \(RegularFile.kind(info.st_mode))"
     }
     let flags = fcntl(descriptor, F_GETFL)

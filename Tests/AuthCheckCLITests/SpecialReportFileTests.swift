@@ -216,3 +216,24 @@ extension SpecialReportFileTests {
     }
   }
 }
+
+extension SpecialReportFileTests {
+  @Test(
+    "/proc/self/fd/N naming a file (/dev/stdout redirected to one) is appended to, not replaced")
+  func descriptorEntry() throws {
+    guard FileManager.default.fileExists(atPath: "/proc/self/fd") else { return }
+    let folder = try TemporaryDirectory()
+    let file = try folder.write("before\n", to: "out.txt")
+    var before = stat()
+    #expect(stat(file, &before) == 0)
+    let descriptor = open(file, O_WRONLY | O_APPEND)
+    #expect(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(ReportFile.write("report\n", to: "/proc/self/fd/\(descriptor)") == nil)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "before\nreport\n")
+    var after = stat()
+    #expect(stat(file, &after) == 0)
+    #expect(after.st_ino == before.st_ino)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.txt"])
+  }
+}
