@@ -64,7 +64,8 @@ enum ReportFile {
     case file(path: String, mode: mode_t?)
     /// A FIFO or a character device (`/dev/null`, a terminal, a pipe named by `/dev/stdout`),
     /// written in place: it is opened for writing, never replaced. Also a file that an open
-    /// file's entry names (`/dev/stdout` when standard output is a file): it is appended to.
+    /// file's entry names (`/dev/stdout` when standard output is a file): it is written through
+    /// this process's descriptor when the entry is its own, else appended to.
     case inPlace(path: String)
   }
 
@@ -118,25 +119,32 @@ enum ReportFile {
 
   /// Whether the link `path` leads through the entry of an open file (`/dev/fd/1`,
   /// `/proc/self/fd/1`, which `/dev/stdout` names): the file a process is writing, which a
-  /// report appends to rather than replaces.
+  /// report is written to in place rather than put in the place of.
   private static func leadsThroughDescriptor(_ path: String) -> Bool {
+    descriptorEntry(path) != nil
+  }
+
+  /// The open file's entry that the link `path` leads through: its descriptor when the entry
+  /// is this process's (`/dev/fd/1`, `/proc/self/fd/1`), `-1` for another process's, `nil`
+  /// when the link leads through none.
+  private static func descriptorEntry(_ path: String) -> Int32? {
     var current = path
     for _ in 0..<40 {
-      let parts = current.split(separator: "/")
-      if current.hasPrefix("/")
-        && ((parts.count == 3 && parts[0] == "dev" && parts[1] == "fd")
-          || (parts.count == 4 && parts[0] == "proc" && parts[2] == "fd"))
-      {
-        return true
+      let parts = current.split(separator: "/").map(String.init)
+      if current.hasPrefix("/") && parts.count == 3 && parts[0] == "dev" && parts[1] == "fd" {
+        return Int32(parts[2]) ?? -1
       }
-      guard let text = SystemPath.linkText(current) else { return false }
+      if current.hasPrefix("/") && parts.count == 4 && parts[0] == "proc" && parts[2] == "fd" {
+        return parts[1] == "self" || parts[1] == String(getpid()) ? Int32(parts[3]) ?? -1 : -1
+      }
+      guard let text = SystemPath.linkText(current) else { return nil }
       current =
         text.hasPrefix("/")
         ? text
         : ((current as NSString).deletingLastPathComponent as NSString)
           .appendingPathComponent(text)
     }
-    return false
+    return nil
   }
 
   /// The path a dangling link `path` leads to, following links that name links.
@@ -278,9 +286,17 @@ enum ReportFile {
   }
 
   /// Writes `text` to the FIFO or device `path`, opened without blocking and checked again
-  /// once open, then written in blocking mode; or appends it to the file an open file's entry
-  /// names.
+  /// once open, then written in blocking mode; or to the file an open file's entry names:
+  /// through this process's descriptor, or appended.
   private static func writeInPlace(_ text: String, to path: String) -> String? {
+    // This process's own open file (`/dev/stdout`): written through its descriptor, so that the
+    // report follows what was written there before, at the same offset.
+    if let own = descriptorEntry(path), own >= 0 {
+      var info = stat()
+      guard fstat(own, &info) == 0 else { return RegularFile.reason(errno) }
+      if let code = RegularFile.write(text, to: own) { return RegularFile.reason(code) }
+      return nil
+    }
     let descriptor = SystemPath.open(
       path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {

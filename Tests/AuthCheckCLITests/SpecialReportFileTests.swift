@@ -219,18 +219,22 @@ extension SpecialReportFileTests {
 
 extension SpecialReportFileTests {
   @Test(
-    "/proc/self/fd/N naming a file (/dev/stdout redirected to one) is appended to, not replaced")
-  func descriptorEntry() throws {
+    "/dev/fd/N, /proc/self/fd/N naming a file (/dev/stdout to a file): written after the output",
+    arguments: ["/dev/fd/", "/proc/self/fd/"])
+  func descriptorEntry(prefix: String) throws {
     guard FileManager.default.fileExists(atPath: "/proc/self/fd") else { return }
     let folder = try TemporaryDirectory()
-    let file = try folder.write("before\n", to: "out.txt")
+    let file = try folder.write("", to: "out.txt")
     var before = stat()
     #expect(stat(file, &before) == 0)
-    let descriptor = open(file, O_WRONLY | O_APPEND)
+    // Opened as a shell's '>' opens standard output: not appending.
+    let descriptor = open(file, O_WRONLY | O_TRUNC)
     #expect(descriptor >= 0)
     defer { close(descriptor) }
-    #expect(ReportFile.write("report\n", to: "/proc/self/fd/\(descriptor)") == nil)
-    #expect(try String(contentsOfFile: file, encoding: .utf8) == "before\nreport\n")
+    #expect(RegularFile.write("before\n", to: descriptor) == nil)
+    #expect(ReportFile.write("report\n", to: prefix + "\(descriptor)") == nil)
+    #expect(RegularFile.write("after\n", to: descriptor) == nil)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "before\nreport\nafter\n")
     var after = stat()
     #expect(stat(file, &after) == 0)
     #expect(after.st_ino == before.st_ino)
