@@ -219,9 +219,19 @@ enum ReportFile {
     let parent = (folder as NSString).deletingLastPathComponent
     if !parent.isEmpty && parent != folder, let reason = createFolder(parent) { return reason }
     guard SystemPath.mkdir(folder, 0o777) == 0 || errno == EEXIST else {
-      return RegularFile.reason(errno)
+      return creationReason(errno, in: parent)
     }
     return nil
+  }
+
+  /// Why nothing could be created in `folder`, from the error `code`: a folder that exists but
+  /// says that what is made in it doesn't (`/proc`, even for root) takes no new entries.
+  private static func creationReason(_ code: Int32, in folder: String) -> String {
+    var info = stat()
+    let parent = folder.isEmpty ? "." : folder
+    guard code == ENOENT, SystemPath.stat(parent, &info) == 0, info.st_mode & S_IFMT == S_IFDIR
+    else { return RegularFile.reason(code) }
+    return "the folder '\(SystemPath.displayed(parent))' takes no new files or folders"
   }
 
   /// A new temporary file beside `path` (`.NAME.authcheck-XXXXXX`), open for writing.
@@ -233,7 +243,9 @@ enum ReportFile {
     let descriptor = temporary.withUnsafeMutableBufferPointer {
       $0.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
     }
-    guard descriptor >= 0 else { return .failure(Failure(message: RegularFile.reason(errno))) }
+    guard descriptor >= 0 else {
+      return .failure(Failure(message: creationReason(errno, in: folder)))
+    }
     return .success((descriptor, SystemPath.string(temporary.dropLast())))
   }
 

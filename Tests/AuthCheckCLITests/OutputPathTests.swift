@@ -47,6 +47,34 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
+  @Test("--paths and --junit under /proc, where even root creates nothing: the reason, first")
+  func underProc() throws {
+    guard FileManager.default.fileExists(atPath: "/proc/self") else { return }
+    let folder = try TemporaryDirectory()
+    let app = try folder.write(AppFileCLITests.paused, to: "paused.yaml")
+    let target = "/proc/authcheck-\(UUID().uuidString)"
+    let reasons = [
+      "the folder '/proc' takes no new files or folders", "permission denied",
+      "read-only file system",
+    ]
+    let paths = CLITests.run([app, "--paths", target])
+    #expect(paths.status == 2)
+    #expect(paths.stdout == "")
+    #expect(
+      reasons.contains {
+        paths.stderr == "authcheck: error: " + Self.folderMessage(target, "--paths", $0)
+      })
+    let junit = CLITests.run([app, "--junit", target + ".xml"])
+    #expect(junit.status == 2)
+    #expect(junit.stdout == "")
+    #expect(
+      reasons.contains {
+        junit.stderr
+          == "authcheck: error: cannot write the JUnit report '\(target).xml': \($0); give "
+          + "'--junit' a path authcheck can write\n"
+      })
+  }
+
   @Test("--junit under a file: the reason, before any file runs")
   func junitUnderFile() throws {
     let folder = try TemporaryDirectory()
