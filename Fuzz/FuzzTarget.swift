@@ -116,8 +116,9 @@ func fuzzDiagram(_ app: AppDescription) {
   precondition(mermaid.dropFirst().dropLast().allSatisfy { !$0.contains("```") })
 }
 
-/// The stories written as scenario files into a new temporary folder, then removed: each file
-/// inside it, and each one a scenario authcheck reads back.
+/// The stories written as scenario files into a new temporary folder, then removed: all of them
+/// written, with visible names distinct without regard to case, each one a scenario authcheck
+/// reads back.
 func fuzzStoryFiles(_ outcome: ScenarioOutcome) {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("authcheck-fuzz-\(getpid())", isDirectory: true)
@@ -125,12 +126,17 @@ func fuzzStoryFiles(_ outcome: ScenarioOutcome) {
   try? FileManager.default.removeItem(at: folder)
   let counterexamples = folder.appendingPathComponent("counterexamples").path
   let paths = folder.appendingPathComponent("paths").path
+  // Into new folders, every name is decided before writing and distinct: nothing can fail.
   if let failure = AppStoryFiles.write([outcome], counterexamples: counterexamples, paths: paths) {
-    precondition(!failure.isEmpty)
-    return
+    preconditionFailure("story files not written: \(failure)")
   }
   for written in [counterexamples, paths] {
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: written)) ?? [] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: written)) ?? []
+    precondition(
+      Set(names.map { $0.lowercased() }).count == names.count, "story file names that fold together"
+    )
+    for name in names {
+      precondition(!name.hasPrefix(".") && name.hasSuffix(".yaml"), "a hidden or odd story file")
       let path = (written as NSString).appendingPathComponent(name)
       guard case .scenario(let file) = CheckFile.load(path: path),
         case .success = file.scenario

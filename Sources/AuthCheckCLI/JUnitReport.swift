@@ -29,7 +29,7 @@ struct JUnitReport {
 
   /// The folder a file is in, as its test case's `classname` and its suite's name.
   static func folder(of path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = SystemPath.parent(of: path)
     return folder.isEmpty ? "." : folder
   }
 

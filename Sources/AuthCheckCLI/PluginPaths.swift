@@ -81,7 +81,7 @@ struct PluginPaths {
     for component in path.split(separator: "/").map(String.init) {
       switch component {
       case ".": continue
-      case "..": current = (current as NSString).deletingLastPathComponent
+      case "..": current = SystemPath.parent(of: current)
       default:
         let next = (current as NSString).appendingPathComponent(component)
         var info = stat()

@@ -141,7 +141,7 @@ enum ReportFile {
       current =
         text.hasPrefix("/")
         ? text
-        : ((current as NSString).deletingLastPathComponent as NSString)
+        : (SystemPath.parent(of: current) as NSString)
           .appendingPathComponent(text)
     }
     return nil
@@ -155,7 +155,7 @@ enum ReportFile {
       current =
         text.hasPrefix("/")
         ? text
-        : ((current as NSString).deletingLastPathComponent as NSString)
+        : (SystemPath.parent(of: current) as NSString)
           .appendingPathComponent(text)
       var info = stat()
       if SystemPath.lstat(current, &info) != 0 { return .success(current) }
@@ -216,7 +216,7 @@ enum ReportFile {
       return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is \(RegularFile.kind(info.st_mode))"
     }
     if errno != ENOENT { return RegularFile.reason(errno) }
-    let parent = (folder as NSString).deletingLastPathComponent
+    let parent = SystemPath.parent(of: folder)
     if !parent.isEmpty && parent != folder, let reason = createFolder(parent) { return reason }
     guard SystemPath.mkdir(folder, 0o777) == 0 || errno == EEXIST else {
       return creationReason(errno, in: parent)
@@ -236,7 +236,7 @@ enum ReportFile {
 
   /// A new temporary file beside `path` (`.NAME.authcheck-XXXXXX`), open for writing.
   private static func temporaryFile(beside path: String) -> Result<(Int32, String), Failure> {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = SystemPath.parent(of: path)
     let name = (path as NSString).lastPathComponent
     let template = (folder.isEmpty ? "" : folder + "/") + ".\(name).authcheck-XXXXXX"
     var temporary = Array(SystemPath.bytes(template)) + [0]

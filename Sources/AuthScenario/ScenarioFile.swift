@@ -73,7 +73,7 @@ public struct ScenarioFile: Sendable {
   /// Reads the Info.plist files that the file at `path` names: a relative path is taken from
   /// the file's folder.
   package static func infoPlistLoader(besides path: String) -> ScenarioSchema.InfoPlistLoader {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = SystemPath.parent(of: path)
     return { infoPath in
       let resolved =
         infoPath.hasPrefix("/") || directory.isEmpty

@@ -38,6 +38,23 @@ private func systemMkdir(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 
 /// in the same way, so every path round-trips. Every system call on a path in authcheck goes
 /// through here; `displayed(_:)` shows such a byte as `\xFF`.
 public enum SystemPath {
+  /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it (`a/b` → `a`,
+  /// `/a` → `/`, `a` → ``, `a/b/` → `a`), without it: swift-corelibs-foundation's stops the
+  /// process on a one-character relative name (`a`, `a/`, `é`), which a user may give as a
+  /// report path or a scenario file.
+  public static func parent(of path: String) -> String {
+    var scalars = Array(path.unicodeScalars)
+    while scalars.count > 1 && scalars.last == "/" { scalars.removeLast() }
+    if scalars == ["/"] { return "/" }
+    guard let slash = scalars.lastIndex(of: "/") else { return "" }
+    var folder = scalars[..<slash]
+    while folder.count > 1 && folder.last == "/" { folder.removeLast() }
+    if folder.isEmpty { return "/" }
+    var text = ""
+    text.unicodeScalars.append(contentsOf: folder)
+    return text
+  }
+
   /// The first scalar that stands for a byte; the byte is its last 8 bits (0x80…0xFF).
   static let firstByteScalar: UInt32 = 0x10_FF80
 
