@@ -219,8 +219,8 @@ public struct StepWords: Hashable, Sendable {
       case "\n": out += "\\n"
       case "\t": out += "\\t"
       case _ where needsEscape(scalar):
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        // Only characters of the Basic Multilingual Plane need it: four digits (`U+001B`).
+        out += "\\u" + YAMLMessage.codePoint(scalar).dropFirst(2)
       default: out.unicodeScalars.append(scalar)
       }
     }
