@@ -62,6 +62,19 @@ public enum AuthCheckCLI {
     arguments: [String], environment: [String: String] = [:], color: Bool = false,
     stderrIsTerminal: Bool = false, stdout: inout Out, stderr: inout Err
   ) -> Int32 {
+    // Errors quote what was typed (`unknown option '…'`): whatever an argument holds, each
+    // message stays on its lines, its control characters shown escaped.
+    var shown = ShownLines(base: stderr)
+    defer { stderr = shown.base }
+    return dispatch(
+      arguments: arguments, environment: environment, color: color,
+      stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &shown)
+  }
+
+  private static func dispatch<Out: TextOutputStream, Err: TextOutputStream>(
+    arguments: [String], environment: [String: String], color: Bool,
+    stderrIsTerminal: Bool, stdout: inout Out, stderr: inout Err
+  ) -> Int32 {
     let color = color && (environment["NO_COLOR"] ?? "").isEmpty
     let plugin = PluginPaths(environment: environment)
     if arguments.first == "explore" {
@@ -96,6 +109,19 @@ public enum AuthCheckCLI {
     }
     return ScenarioCommand.run(
       options, color: color, stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
+  }
+}
+
+/// Writes each line of what it is given to `base` as the text report shows names
+/// (`SystemPath.displayed(_:)`): line breaks stay, every other control character, a
+/// bidirectional control or a byte that is not UTF-8 is shown escaped (`\x01`, `\u{202E}`).
+struct ShownLines<Base: TextOutputStream>: TextOutputStream {
+  var base: Base
+
+  mutating func write(_ string: String) {
+    base.write(
+      string.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { SystemPath.displayed(String($0)) }.joined(separator: "\n"))
   }
 }
 

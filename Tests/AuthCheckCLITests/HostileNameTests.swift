@@ -207,3 +207,31 @@ import Testing
     }
   }
 }
+
+/// What is typed is data too: an error that quotes an argument shows it escaped.
+@Suite struct HostileArgumentTests {
+  @Test(
+    "an unknown option with control characters is quoted escaped, by every command",
+    arguments: [[], ["explore"], ["diagram"], ["rules"]])
+  func unknownOption(_ command: [String]) {
+    let run = CLITests.run(command + ["--max-group\u{01}G3\u{1B}[2J\u{202E}", "x.yaml"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(#"'--max-group\x01G3\x1B[2J\u{202E}'"#), "\(run.stderr)")
+    #expect(!HostileAppNameTests.hasRawControl(run.stderr), "\(run.stderr)")
+    // Each line is an error or the usage line: the argument printed no line of its own.
+    #expect(run.stderr.hasSuffix("\n"))
+    for line in run.stderr.split(separator: "\n") {
+      #expect(line.hasPrefix("authcheck") || line.hasPrefix("usage: "), "\(line)")
+    }
+  }
+
+  @Test("an unknown rule id or format with control characters is quoted escaped")
+  func unknownValues() {
+    for arguments in [["rules", "R\u{1B}1"], ["--format", "j\u{1B}", "x.yaml"]] {
+      let run = CLITests.run(arguments)
+      #expect(run.status == 2)
+      #expect(run.stderr.contains(#"\x1B"#), "\(run.stderr)")
+      #expect(!HostileAppNameTests.hasRawControl(run.stderr), "\(run.stderr)")
+    }
+  }
+}
