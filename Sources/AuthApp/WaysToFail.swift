@@ -12,6 +12,9 @@ public struct WayToFail: Hashable, Sendable {
   /// The reason: the rule ids the model cites for the unmet values, in rule order, and
   /// `paused` when the app paused the feature itself (`inBackground: pause`).
   public var reason: [String]
+  /// What the user or the system did, read from the story's steps: `Never`, `While Using
+  /// with Precise off`, `Always past the grace period`, `paused by the app`.
+  public var cause: FailureCause
   /// The model's citations for the unmet values: two ways differ when these differ (a choice
   /// of Never and one of Ask Next Time cite the same rules with other causes).
   public var because: [Citation]
@@ -127,10 +130,12 @@ extension AppSystem {
       for way in found[n] {
         let (initial, steps) = paths[way.packed]!
         let story = self.story(from: unpack(initial), steps)
+        let cause = self.cause(
+          from: unpack(initial), steps, paused: way.reason.last == "paused")
         ways.append(
           WayToFail(
             feature: app.features[need.feature].name, place: need.place, reason: way.reason,
-            because: way.because, expected: way.expected, actual: way.actual,
+            cause: cause, because: way.because, expected: way.expected, actual: way.actual,
             observed: way.observed, story: story))
       }
     }

@@ -88,21 +88,27 @@ struct AppOutcome: Sendable {
     let ways = report.waysToFail
     guard !ways.isEmpty else { return "  ways to fail: none; every need holds in every state\n" }
     let rows =
-      [["feature", "place", "reason", "actual"]]
+      [["feature", "place", "cause", "rules", "actual"]]
       + ways.map {
-        [shown($0.feature), $0.place.rawValue, $0.reason.joined(separator: " "), shown($0.actual)]
+        [
+          shown($0.feature), $0.place.rawValue, $0.cause.name, $0.reason.joined(separator: " "),
+          shown($0.actual),
+        ]
       }
-    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
     var text = "  ways to fail (\(ways.count)):\n"
     for (index, row) in rows.enumerated() {
       var line = "    "
-      for column in 0..<3 {
+      for column in 0..<4 {
         line += row[column] + String(repeating: " ", count: widths[column] - row[column].count + 2)
       }
-      text += line + row[3] + "\n"
+      text += line + row[4] + "\n"
       if index > 0 {
         let story = ways[index - 1].story.map(\.step).joined(separator: "; ")
         text += "      story: \(shown(story))\n"
+        if let fallback = ways[index - 1].cause.fallback {
+          text += "      fallback: \(fallback)\n"
+        }
       }
     }
     return text

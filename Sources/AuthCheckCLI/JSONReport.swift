@@ -107,6 +107,10 @@ struct JSONReport: Codable, Equatable {
     var place: String
     /// The rule ids the model cites for the unmet values, and `paused`.
     var reason: [String]
+    /// What the user or the system did, in words: `Never`, `Location Services off`.
+    var cause: String
+    /// What the app should show instead; absent where the app itself is the cause.
+    var fallback: String?
     var rules: [RuleCause]
     var expected: String
     var actual: String
@@ -220,6 +224,7 @@ extension JSONReport.File {
       $0.waysToFail.map { way in
         JSONReport.WayToFailEntry(
           feature: way.feature, place: way.place.rawValue, reason: way.reason,
+          cause: way.cause.name, fallback: way.cause.fallback,
           rules: way.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
           expected: way.expected, actual: way.actual,
           story: way.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })

@@ -104,3 +104,30 @@ extension BrokenAppTests {
     #expect(ways.contains { $0.reason.contains("R20") })
   }
 }
+
+extension BrokenAppTests {
+  @Test("the broken geofence's nine ways are each named by what the user or system did")
+  func causeNames() throws {
+    let app = try AppFile.load(
+      path: Self.folder.appendingPathComponent("geofence-without-background-session.yaml").path
+    ).app.get()
+    let ways = AppChecker.check(app).waysToFail
+    #expect(
+      ways.map(\.cause.name) == [
+        "Ask Next Time", "Never", "Location Services off", "restrictions",
+        "Allow Once with Precise off", "While Using with Precise off",
+        "While Using past the grace period", "Always past the grace period",
+        "Always with Precise off",
+      ])
+    #expect(Set(ways.map(\.cause.name)).count == ways.count)
+    // Rows that cite the same rules read apart by their cause.
+    #expect(ways[1].reason == ways[2].reason)
+    #expect(ways[1].cause.fallback != ways[2].cause.fallback)
+    let paused = try AppChecker.check(
+      AppFile.load(path: Self.folder.appendingPathComponent("paused-background-need.yaml").path)
+        .app.get()
+    ).waysToFail
+    #expect(paused.map(\.cause.name) == ["paused by the app"])
+    #expect(paused.first?.cause.fallback == nil)
+  }
+}

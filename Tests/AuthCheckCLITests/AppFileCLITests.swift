@@ -200,6 +200,27 @@ import Testing
 }
 
 extension AppFileCLITests {
+  @Test("JSON: each way to fail's cause and fallback")
+  func causes() throws {
+    let folder = try TemporaryDirectory()
+    let paused = try folder.write(Self.paused, to: "paused.yaml")
+    let clean = try folder.write(Self.clean, to: "clean.yaml")
+    let json = CLITests.run([paused, clean, "--format", "json"])
+    let report = try JSONDecoder().decode(DocumentedReport.self, from: Data(json.stdout.utf8))
+    #expect(report.files.first?.waysToFail?.map(\.cause) == ["paused by the app"])
+    #expect(report.files.first?.waysToFail?.first?.fallback == nil)
+    let ways = try #require(report.files.last?.waysToFail)
+    #expect(
+      ways.map(\.cause) == [
+        "Allow Once with Precise off", "While Using with Precise off", "Don't Allow",
+        "Location Services off", "restrictions", "Always with Precise off",
+      ])
+    #expect(ways.allSatisfy { $0.fallback != nil })
+    #expect(ways[2].reason == ways[3].reason)
+  }
+}
+
+extension AppFileCLITests {
   @Test("--counterexamples and --paths write scenarios that fail and pass when run; no overwrite")
   func writtenStories() throws {
     let folder = try TemporaryDirectory()
@@ -257,6 +278,6 @@ extension AppFileCLITests {
         "\n  ways to fail: not known; the exploration stopped before its end\n"))
     let whole = CLITests.run([clean, "--ways-to-fail"])
     #expect(whole.stdout.contains("  ways to fail ("))
-    #expect(whole.stdout.contains("\n    feature  place       reason"))
+    #expect(whole.stdout.contains("\n    feature  place       cause "))
   }
 }

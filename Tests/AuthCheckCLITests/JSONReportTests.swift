@@ -26,6 +26,18 @@ struct DocumentedReport: Decodable, Equatable {
     var diagnostics: [Message]?
     var explored: Bool?
     var checks: [Check]?
+    var waysToFail: [WayToFail]?
+  }
+
+  struct WayToFail: Decodable, Equatable {
+    var feature: String
+    var place: String
+    var cause: String
+    var fallback: String?
+    var reason: [String]
+    var rules: [RuleCause]
+    var expected: String
+    var actual: String
   }
 
   struct Check: Decodable, Equatable {
