@@ -33,6 +33,14 @@ public enum AppChecker {
         found.isEmpty ? .holds : check.isError ? .fails : .warns)
     }
     guard staticErrors.isEmpty else {
+      var findings = findings
+      var staticErrors = staticErrors
+      for index in staticErrors.indices {
+        advise(&staticErrors[index], app, options: options)
+        if let at = findings.firstIndex(where: { $0.message == staticErrors[index].message }) {
+          findings[at].hint = staticErrors[index].hint
+        }
+      }
       return AppReport(
         app: app, findings: findings, failures: staticErrors, explorations: [], waysToFail: [],
         verdicts: verdicts)
@@ -79,6 +87,9 @@ public enum AppChecker {
             .incomplete, message: incomplete(search, states: result.states, app, limit: limit),
             at: nil))
       }
+    }
+    for index in failures.indices {
+      advise(&failures[index], app, options: options)
     }
     var ways: [WayToFail] = []
     // Over every user's stories, as the second exploration: known only when that was complete.
@@ -195,6 +206,7 @@ public enum AppChecker {
                     + "who allows everything", at: position ?? feature.positions.name)
                 if let final { failure.explain(need, in: final, system) }
                 failure.story = result.path.map(system.story) ?? []
+                failure.actions = result.path?.steps.map(\.action) ?? []
                 return failure
               }))
         }
@@ -241,6 +253,7 @@ public enum AppChecker {
               }
             }
             failure.story = result.path.map(system.story) ?? []
+            failure.actions = result.path?.steps.map(\.action) ?? []
             return failure
           }))
     }
@@ -363,6 +376,11 @@ public struct AppFailure: Hashable, Sendable {
   public var story: [StoryStep]
   /// The terms the final state of the story does not meet (empty when none applies).
   public var unmet: [Condition.Term] = []
+  /// What to change in the app file so that the failure goes away, in one line: the first
+  /// candidate edit (``AppEdit``) with which the same check holds; `nil` when none does.
+  public var hint: String?
+  /// The steps of the story, for checking it again on an edited app.
+  var actions: [AppSystem.Action] = []
 
   public init(
     _ kind: Kind, message: String, at position: SourcePosition?, story: [StoryStep] = []

@@ -59,6 +59,8 @@ public struct StaticFinding: Hashable, Sendable {
   public var message: String
   /// Where the file says what needs the missing key, or `nil` for a description built in Swift.
   public var position: SourcePosition?
+  /// For an A1 error, what to add in one line (``AppChecker`` finds it, as a failure's hint).
+  public var hint: String?
 
   public init(_ check: StaticCheck, _ message: String, at position: SourcePosition?) {
     self.check = check

@@ -54,6 +54,28 @@ struct AppOutcome: Sendable {
     return Diagnostic.sortedByPosition(all)
   }
 
+  /// ``diagnostics``, each with what explains it: for a failure other than a static check's,
+  /// its ``explanation(of:)``; otherwise nothing.
+  var explainedDiagnostics: [(diagnostic: Diagnostic, explanation: String)] {
+    guard let report else { return diagnostics.map { ($0, "") } }
+    let appLine = SourcePosition(
+      line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
+    var explained = report.findings.map { finding in
+      (finding.diagnostic, finding.hint.map { "  hint:     \(shown($0))\n" } ?? "")
+    }
+    for failure in report.failures where !failure.kind.isStaticCheck {
+      explained.append(
+        (.error(failure.message, at: failure.position ?? appLine), explanation(of: failure)))
+    }
+    let order = diagnostics
+    var sorted: [(diagnostic: Diagnostic, explanation: String)] = []
+    for diagnostic in order {
+      let at = explained.firstIndex { $0.0 == diagnostic }!
+      sorted.append(explained.remove(at: at))
+    }
+    return sorted
+  }
+
   /// The line a report points at: the first error's, or the `app:` key's.
   var line: Int {
     diagnostics.first { $0.severity == .error }?.position.line
@@ -135,8 +157,11 @@ struct AppOutcome: Sendable {
     guard let report else {
       return Self.line(renderer.render(diagnostics, file: path, source: file.source))
     }
-    var text = Self.line(
-      renderer.render(report.findings.map(\.diagnostic), file: path, source: file.source))
+    var text = ""
+    for finding in report.findings {
+      text += Self.line(renderer.render(finding.diagnostic, file: path, source: file.source))
+      if let hint = finding.hint { text += "  hint:     \(shown(hint))\n" }
+    }
     let appLine = SourcePosition(
       line: ScenarioOutcome.declarationLine(of: "app", in: file.source) ?? 1, column: 1)
     for failure in report.failures where !failure.kind.isStaticCheck {
@@ -144,22 +169,33 @@ struct AppOutcome: Sendable {
         renderer.render(
           .error(failure.message, at: failure.position ?? appLine), file: path,
           source: file.source))
-      text += ScenarioReport.iosLine(report.app.configuration.ios)
-      if let expected = failure.expected, let actual = failure.actual {
-        text += "  expected: \(shown(expected))\n"
-        text += "  actual:   \(shown(actual))\n"
-      }
-      for citation in failure.because {
-        text += "  because \(citation.rule.id): \(shown(citation.cause))\n"
-      }
-      if !failure.story.isEmpty {
-        text += "  shortest story:\n"
-        for (number, step) in failure.story.enumerated() {
-          text += "    \(number + 1). \(shown(step.step))"
-          text +=
-            step.reactions.isEmpty
-            ? "\n" : " — the app: \(shown(step.reactions.joined(separator: "; ")))\n"
-        }
+      text += explanation(of: failure)
+    }
+    return text
+  }
+
+  /// What follows a failure's line: the iOS version, the expected and actual values, the rules
+  /// behind them (the deciding one first), the hint and the shortest story; the same lines in
+  /// the text report, JUnit and GitHub annotations.
+  func explanation(of failure: AppFailure) -> String {
+    var text = report.map { ScenarioReport.iosLine($0.app.configuration.ios) } ?? ""
+    if let expected = failure.expected, let actual = failure.actual {
+      text += "  expected: \(shown(expected))\n"
+      text += "  actual:   \(shown(actual))\n"
+    }
+    for citation in failure.because {
+      text += "  because \(citation.rule.id): \(shown(citation.cause))\n"
+    }
+    if let hint = failure.hint {
+      text += "  hint:     \(shown(hint))\n"
+    }
+    if !failure.story.isEmpty {
+      text += "  shortest story:\n"
+      for (number, step) in failure.story.enumerated() {
+        text += "    \(number + 1). \(shown(step.step))"
+        text +=
+          step.reactions.isEmpty
+          ? "\n" : " — the app: \(shown(step.reactions.joined(separator: "; ")))\n"
       }
     }
     return text

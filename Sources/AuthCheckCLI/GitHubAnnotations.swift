@@ -22,11 +22,14 @@ enum GitHubAnnotations {
       let title =
         app.status == .error
         ? "ERROR \(path)" : "\(app.status == .passed ? "PASS" : "FAIL") \(app.name ?? path)"
-      return app.diagnostics.map { diagnostic in
+      // A failure's message goes on with its values, rules, hint and story, as the text
+      // report prints them under it.
+      return app.explainedDiagnostics.map { diagnostic, explanation in
         command(
           diagnostic.severity, file: path, line: diagnostic.position.line,
           column: diagnostic.position.column, title: SystemPath.displayed(title),
-          message: SystemPath.displayed(diagnostic.message))
+          message: SystemPath.displayed(diagnostic.message)
+            + (explanation.isEmpty ? "" : "\n" + explanation))
       }.joined()
     }
     guard let result = outcome.result else {

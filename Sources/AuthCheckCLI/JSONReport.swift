@@ -96,7 +96,10 @@ struct JSONReport: Codable, Equatable {
     var message: String
     var expected: String?
     var actual: String?
+    /// The rules behind the actual values, the deciding one first.
     var rules: [RuleCause]
+    /// What to change in the app file, in one line; absent when no candidate edit helps.
+    var hint: String?
     /// The shortest story, each step with the model steps the app made in it.
     var story: [StoryEntry]
   }
@@ -217,6 +220,7 @@ extension JSONReport.File {
           column: failure.position?.column, message: failure.message,
           expected: failure.expected, actual: failure.actual,
           rules: failure.because.map { JSONReport.RuleCause(id: $0.rule.id, cause: $0.cause) },
+          hint: failure.hint,
           story: failure.story.map { JSONReport.StoryEntry(step: $0.step, app: $0.reactions) })
       }
     }

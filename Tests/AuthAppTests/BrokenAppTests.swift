@@ -36,6 +36,7 @@ import Testing
     ),
     ("paused-background-need.yaml", .works(feature: "rideRecording", place: .background), 19),
     ("check-does-not-hold.yaml", .check(index: 0), 19),
+    ("reduced-accuracy-on-ios17.yaml", .works(feature: "localForecast", place: .foreground), 18),
   ]
 
   @Test("every broken file is here and in the table")
@@ -106,6 +107,72 @@ extension BrokenAppTests {
 }
 
 extension BrokenAppTests {
+  /// What each broken app's failures say to do: the hint of each failure, and the rules of the
+  /// first one in the order printed (the deciding rule first).
+  struct Advice: CustomTestStringConvertible, Sendable {
+    let file: String
+    let hints: [String?]
+    let rules: [String]
+    var testDescription: String { file }
+  }
+
+  static let advice: [Advice] = [
+    // A2's fix moves the Always session to the feature that needs it: no single edit does.
+    Advice(file: "always-session-at-launch.yaml", hints: [nil], rules: []),
+    Advice(
+      file: "background-feature-not-restored.yaml",
+      hints: ["bring feature 'trailRecording' back after termination (`restore: true`)"],
+      rules: ["R33"]),
+    Advice(
+      file: "background-mode-missing.yaml",
+      hints: Array(repeating: "add `location` to UIBackgroundModes in Info.plist", count: 2),
+      rules: []),
+    // A belief about iOS, not a bug an edit of the app file fixes: the rules in rule order.
+    Advice(file: "check-does-not-hold.yaml", hints: [nil], rules: ["R35", "R35"]),
+    // R20 decides: raising the session's goal makes it disappear; the others follow in order.
+    Advice(
+      file: "geofence-without-background-session.yaml",
+      hints: ["raise session 'geofence' of feature 'stationGeofence' to `authorization: always`"],
+      rules: ["R20", "R1", "R3", "R4", "R34"]),
+    Advice(
+      file: "paused-background-need.yaml",
+      hints: ["keep feature 'rideRecording' running in the background (`inBackground: keep`)"],
+      rules: ["R33"]),
+    Advice(
+      file: "purpose-key-missing.yaml",
+      hints: ["add 'FindCar' to NSLocationTemporaryUsageDescriptionDictionary in Info.plist"],
+      rules: []),
+    // R40 decides: with Precise on, iOS 17 delivers; the rules it shares follow.
+    Advice(
+      file: "reduced-accuracy-on-ios17.yaml",
+      hints: ["remove NSLocationDefaultAccuracyReduced from Info.plist"],
+      rules: ["R40", "R1", "R2", "R3", "R4"]),
+    Advice(
+      file: "usage-string-missing.yaml",
+      hints: ["add NSLocationWhenInUseUsageDescription to Info.plist"], rules: []),
+  ]
+
+  @Test("every broken file has its advice in the table")
+  func adviceCoversFolder() {
+    #expect(
+      Set(Self.advice.map(\.file)) == Set(Self.cases.map(\.file) + Self.explored.map(\.file)))
+  }
+
+  @Test(
+    "each broken app's failures give the edit that fixes them, the deciding rule first",
+    arguments: advice)
+  func hints(_ test: Advice) throws {
+    let app = try AppFile.load(path: Self.folder.appendingPathComponent(test.file).path).app.get()
+    let report = AppChecker.check(app)
+    #expect(report.failures.map(\.hint) == test.hints)
+    #expect(report.failures.first?.because.map(\.rule.id) ?? [] == test.rules)
+    // An A1 error's finding carries the same hint, which the text report prints under it.
+    for finding in report.findings where finding.check.isError {
+      #expect(finding.hint == report.failures.first { $0.message == finding.message }?.hint)
+      #expect(finding.hint != nil)
+    }
+  }
+
   @Test("the broken geofence's nine ways are each named by what the user or system did")
   func causeNames() throws {
     let app = try AppFile.load(

@@ -85,6 +85,7 @@ import Testing
           expected: updates full
           actual:   updates none
           because R33: the app does not iterate live updates
+          hint:     keep feature 'tracker' running in the background (`inBackground: keep`)
           shortest story:
             1. launch
             2. the user starts 'tracker' — the app: session: t (authorization: whenInUse); \
@@ -110,6 +111,7 @@ import Testing
         which session 't' needs to ask for Always (R7)
           8 |       - session: t
             |       ^
+          hint:     add NSLocationAlwaysAndWhenInUseUsageDescription to Info.plist
         \(a):8:7: warning: A2: premature Always (anti-pattern 1): session 't' asks for Always in \
         feature 'tracker', which the app starts by itself ('startedBy: launch'), before the user \
         asked for anything that needs Always
@@ -119,6 +121,7 @@ import Testing
         session of feature 'tracker' needs (R35)
           10 |       - backgroundActivity
              |       ^
+          hint:     add `location` to UIBackgroundModes in Info.plist
         PASS Clean (\(b))
         authcheck: 1 passed, 1 failed
 
@@ -200,13 +203,18 @@ import Testing
 }
 
 extension AppFileCLITests {
-  @Test("JSON: each way to fail's cause and fallback")
-  func causes() throws {
+  @Test("JSON: a works failure's hint and rules, each way to fail's cause and fallback")
+  func hintsAndCauses() throws {
     let folder = try TemporaryDirectory()
     let paused = try folder.write(Self.paused, to: "paused.yaml")
     let clean = try folder.write(Self.clean, to: "clean.yaml")
     let json = CLITests.run([paused, clean, "--format", "json"])
     let report = try JSONDecoder().decode(DocumentedReport.self, from: Data(json.stdout.utf8))
+    let failure = try #require(report.files.first?.failures?.first)
+    #expect(failure.check == "works")
+    #expect(
+      failure.hint == "keep feature 'tracker' running in the background (`inBackground: keep`)")
+    #expect(failure.rules.map(\.id) == ["R33"])
     #expect(report.files.first?.waysToFail?.map(\.cause) == ["paused by the app"])
     #expect(report.files.first?.waysToFail?.first?.fallback == nil)
     let ways = try #require(report.files.last?.waysToFail)

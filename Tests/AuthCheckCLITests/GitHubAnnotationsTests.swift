@@ -141,6 +141,64 @@ import Testing
     #expect(commands.contains { $0.command == "warning" && $0.message.hasPrefix("A2: ") })
   }
 
+  @Test("an app file's works failure: expected, actual, the deciding rule first, hint, story")
+  func appWorksFailure() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(AppFileCLITests.paused, to: "paused.yaml")
+    let run = CLITests.run([file, "--format", "github"])
+    #expect(run.status == 1)
+    let commands = run.stdout.split(separator: "\n").dropLast().compactMap(ReadBack.init)
+    #expect(
+      commands == [
+        ReadBack(
+          command: "error",
+          properties: ["file": file, "line": "14", "col": "7", "title": "FAIL Paused"],
+          message: """
+            feature 'tracker' does not work in the background for a user who allows everything
+              ios:      18
+              expected: updates full
+              actual:   updates none
+              because R33: the app does not iterate live updates
+              hint:     keep feature 'tracker' running in the background (`inBackground: keep`)
+              shortest story:
+                1. launch
+                2. the user starts 'tracker' — the app: session: t (authorization: whenInUse); \
+            liveUpdates: start; backgroundActivity: start
+                3. tap: allowWhileUsing (precise: on)
+                4. background — the app: backgroundActivity: stop; liveUpdates: stop; \
+            invalidate: t
+            """)
+      ])
+    // The broken geofence: R20 decides, so it comes first, before the rules in rule order.
+    let geofence = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "AuthAppTests/BrokenApps/geofence-without-background-session.yaml"
+      ).path
+    let message = try #require(
+      CLITests.run([geofence, "--format", "github"]).stdout.split(separator: "\n")
+        .compactMap(ReadBack.init).first?.message)
+    let rules = message.split(separator: "\n").filter { $0.hasPrefix("  because ") }
+      .map { $0.dropFirst(10).prefix { $0 != ":" } }
+    #expect(rules == ["R20", "R1", "R3", "R4", "R34"])
+    #expect(
+      message.contains(
+        "\n  hint:     raise session 'geofence' of feature 'stationGeofence' to "
+          + "`authorization: always`\n  shortest story:\n    1. launch\n"))
+  }
+
+  @Test("an A1 error's annotation carries its hint")
+  func staticHint() throws {
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(
+      "app: Weather\nfeatures:\n  map:\n    holds:\n      - liveUpdates\n", to: "w.yaml")
+    let commands = CLITests.run([file, "--format", "github"]).stdout.split(separator: "\n")
+      .compactMap(ReadBack.init)
+    #expect(commands.map(\.command) == ["error"])
+    #expect(
+      commands.first?.message.hasSuffix(
+        "\n  hint:     add NSLocationWhenInUseUsageDescription to Info.plist") == true)
+  }
+
   @Test("control characters in names and paths are shown escaped, as in the text report")
   func controlCharacters() throws {
     let folder = try TemporaryDirectory()

@@ -26,7 +26,19 @@ struct DocumentedReport: Decodable, Equatable {
     var diagnostics: [Message]?
     var explored: Bool?
     var checks: [Check]?
+    var failures: [AppFailure]?
     var waysToFail: [WayToFail]?
+  }
+
+  struct AppFailure: Decodable, Equatable {
+    var check: String
+    var line: Int?
+    var column: Int?
+    var message: String
+    var expected: String?
+    var actual: String?
+    var rules: [RuleCause]
+    var hint: String?
   }
 
   struct WayToFail: Decodable, Equatable {
