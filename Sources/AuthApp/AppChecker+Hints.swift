@@ -12,7 +12,10 @@ extension AppChecker {
   /// which it no longer fails gives the hint. The failing story is then played on the edited
   /// app: the rules cited for the unmet values before and no longer in its last state are the
   /// deciding ones, first in `because`, the others after them, each group in rule order.
-  /// Without such an edit, no hint, and `because` in rule order.
+  /// Without such an edit, `because` is in rule order, and there is no hint but for a check
+  /// over every user whose story ends in a user's or the system's denial (Don't Allow, Never,
+  /// Precise off…: ``FailureCause/deniesLocation``), whose hint is the fallback the app should
+  /// show instead.
   static func advise(
     _ failure: inout AppFailure, _ app: AppDescription, options: ExplorationOptions
   ) {
@@ -77,6 +80,16 @@ extension AppChecker {
         }
         deciding = Set(failure.because.map(\.rule)).subtracting(after)
         break search
+      }
+    }
+    // No edit of the app fixes a check that a user's denial breaks: the app can only show
+    // something else, which the cause's fallback says.
+    if failure.hint == nil, case .check = target, !cooperative,
+      let system = try? AppSystem(app, cooperative: false)
+    {
+      let cause = system.cause(from: system.initialStates[0], failure.actions, paused: false)
+      if cause.deniesLocation, let fallback = cause.fallback {
+        failure.hint = "a user's choice (\(cause.name)): \(fallback)"
       }
     }
     failure.because.sort {

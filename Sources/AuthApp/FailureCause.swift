@@ -98,6 +98,14 @@ public struct FailureCause: Hashable, Sendable {
     return words.isEmpty ? "the app's own flow" : words
   }
 
+  /// Whether the user or the system withheld location or its precision: a choice that does
+  /// not grant location, Precise off after one that does, or temporary full accuracy
+  /// declined; not the app's own pause.
+  public var deniesLocation: Bool {
+    guard !paused, let choice else { return !paused && preciseOff }
+    return !choice.grants || preciseOff || choice == .temporaryFullAccuracyDeclined
+  }
+
   /// What the app should show instead, for a cause the user or the system chose; `nil` when
   /// the app itself is the cause (it paused the feature, or nothing was chosen).
   public var fallback: String? {

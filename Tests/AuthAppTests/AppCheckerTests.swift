@@ -49,6 +49,43 @@ import Testing
         + "story reaches such a state for the cooperative user")
   }
 
+  @Test("a check a user's denial breaks: no edit fixes it, the hint is the fallback to show")
+  func fallbackHint() throws {
+    let app = try AppSchemaTests.check(
+      """
+      app: Precise Map
+      info:
+        NSLocationWhenInUseUsageDescription: x
+      features:
+        map:
+          startedBy: foreground
+          holds:
+            - session: s
+              authorization: whenInUse
+            - liveUpdates
+      checks:
+        - when:
+            app: foreground
+            features: [map]
+            authorizationStatus: authorizedWhenInUse
+          expect:
+            updates: full
+      """
+    ).get()
+    let failure = try #require(AppChecker.check(app).failures.first)
+    #expect(failure.kind == .check(index: 0))
+    #expect(
+      failure.hint
+        == "a user's choice (Allow Once with Precise off): work with approximate location, "
+        + "and say what precise location would add")
+    // No rule decides: they are in rule order.
+    #expect(failure.because.map(\.rule.id) == ["R1", "R2", "R3", "R4", "R33"])
+    // The same check over the cooperative user, who keeps Precise on, holds.
+    var cooperative = app
+    cooperative.checks[0].users = .cooperative
+    #expect(AppChecker.check(cooperative).passed)
+  }
+
   @Test("an exploration that stops early fails the app as incomplete, never passes it")
   func incomplete() throws {
     let report = AppChecker.check(try Self.example, options: ExplorationOptions(maxStates: 50))

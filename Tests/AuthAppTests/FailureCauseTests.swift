@@ -41,6 +41,12 @@ import Testing
       #expect(FailureCause(choice: choice, paused: true).fallback == nil, "\(choice)")
     }
     #expect(FailureCause(choice: nil).fallback == nil)
+    // A denial, or Precise withheld: a user's choice, for which the app shows its fallback.
+    #expect(FailureCause(choice: .never).deniesLocation)
+    #expect(FailureCause(choice: .whileUsing, preciseOff: true).deniesLocation)
+    #expect(FailureCause(choice: .temporaryFullAccuracyDeclined).deniesLocation)
+    #expect(!FailureCause(choice: .whileUsing, pastGracePeriod: true).deniesLocation)
+    #expect(!FailureCause(choice: .never, paused: true).deniesLocation)
     #expect(
       FailureCause(choice: .restrictions).fallback
         != FailureCause(choice: .locationServicesOff).fallback)
