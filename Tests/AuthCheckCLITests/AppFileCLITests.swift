@@ -225,6 +225,16 @@ extension AppFileCLITests {
       ])
     #expect(ways.allSatisfy { $0.fallback != nil })
     #expect(ways[2].reason == ways[3].reason)
+    // JUnit's failure text: the rules, then the hint, as the text report prints them.
+    let (_, xml) = try JUnitReportTests.run([paused])
+    let text = try #require(
+      xml.children("testsuite").first?.children("testcase").first?.children("failure").first?
+        .text)
+    #expect(
+      text.contains(
+        "  because R33: the app does not iterate live updates\n"
+          + "  hint:     keep feature 'tracker' running in the background (`inBackground: keep`)\n"
+      ))
   }
 }
 
