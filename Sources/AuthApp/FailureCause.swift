@@ -115,7 +115,9 @@ public struct FailureCause: Hashable, Sendable {
         return "work with approximate location, and say what precise location would add"
       }
       if pastGracePeriod {
-        return "say the feature stops in the background, and offer Always in Settings"
+        return choice == .always
+          ? "say the feature stops in the background until the app is opened again"
+          : "say the feature stops in the background, and offer Always in Settings"
       }
     }
     switch choice {
