@@ -44,8 +44,7 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "authcheck",
-          description: "Run authcheck on this package's scenario files (authcheck --help)")),
-      dependencies: ["authcheck"]),
+          description: "Run authcheck on this package's scenario files (authcheck --help)"))),
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),

@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package authcheck …`: runs the `authcheck` executable, built by the package manager,
-/// on the package the command runs in, with the arguments as typed.
+/// `swift package authcheck …`: runs the `authcheck` executable, built in release by the package
+/// manager, on the package the command runs in, with the arguments as typed.
 ///
 /// The executable runs in the package's directory, so paths are relative to it, and is told the
 /// package's directory (`AUTHCHECK_PLUGIN_PACKAGE_DIRECTORY`): it then refuses, with its own
@@ -13,7 +13,7 @@ import PackagePlugin
 struct AuthCheckPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     let process = Process()
-    process.executableURL = try context.tool(named: "authcheck").url
+    process.executableURL = try releaseExecutable()
     process.arguments = Self.withoutPermissions(arguments)
     process.currentDirectoryURL = context.package.directoryURL
     var environment = ProcessInfo.processInfo.environment
@@ -27,6 +27,44 @@ struct AuthCheckPlugin: CommandPlugin {
       exit(128 + process.terminationStatus)
     }
     exit(process.terminationStatus)
+  }
+
+  /// The `authcheck` executable of a release build, which the package manager makes (or finds up
+  /// to date) in the package's build folder, printing its build lines on standard error.
+  ///
+  /// The plugin declares no dependency on the executable: SwiftPM would then build it for the
+  /// plugin in the package's configuration, debug unless `-c release`, before the plugin runs.
+  /// An app file's exploration takes seconds in a debug build and hundredths of a second in
+  /// release; the first run's build takes longer in release (docs/CI.md has the figures).
+  func releaseExecutable() throws -> URL {
+    let result = try packageManager.build(
+      .product("authcheck"), parameters: .init(configuration: .release, echoLogs: true))
+    guard result.succeeded else { throw BuildFailure.failed }
+    // SwiftPM also lists executables it built for other uses (a debug `authcheck-tool` where a
+    // plugin depends on the executable): the product's own is named after it.
+    guard
+      let artifact = result.builtArtifacts.first(where: {
+        $0.kind == .executable && $0.url.deletingPathExtension().lastPathComponent == "authcheck"
+      })
+    else { throw BuildFailure.noExecutable(result.builtArtifacts.map(\.url.path)) }
+    Diagnostics.progress("running \(artifact.url.path) (release build)")
+    return artifact.url
+  }
+
+  /// Why the plugin did not run the executable; SwiftPM prints it as `error: …` and exits 1.
+  enum BuildFailure: Error, CustomStringConvertible {
+    case failed
+    case noExecutable([String])
+
+    var description: String {
+      switch self {
+      case .failed:
+        "the release build of authcheck failed; its errors are above"
+      case .noExecutable(let artifacts):
+        "the release build of authcheck gave no 'authcheck' executable; it gave "
+          + (artifacts.isEmpty ? "nothing" : artifacts.map { "'\($0)'" }.joined(separator: ", "))
+      }
+    }
   }
 
   /// SwiftPM's permission options, which it also reads after the plugin's name

@@ -9,7 +9,10 @@ import Testing
 /// on standard error: the plugin's standard output is compared with the executable's standard
 /// output and error together, and N with the executable's status.
 ///
-/// It builds authcheck a second time, for the fixture package, so it runs only when
+/// The plugin runs a release build of authcheck, which it has the package manager make in the
+/// fixture's build folder, and says which on standard error: each run checks that line.
+///
+/// It builds authcheck a second time, in release, for the fixture package, so it runs only when
 /// `AUTHCHECK_PLUGIN_TESTS=1` is set: `.ci/run` sets it, and a plain `swift test` stays fast.
 @Suite(
   .enabled(
@@ -58,6 +61,17 @@ struct PluginTests {
     return Int32(run.stderr[range.upperBound...].prefix { $0.isNumber })
   }
 
+  /// The executable the plugin said it runs, from its line on standard error
+  /// (`[AuthCheckPlugin] running PATH (release build)`); `nil` if there is none.
+  static func executableRun(_ run: BinaryTests.Run) -> String? {
+    let prefix = "[AuthCheckPlugin] running "
+    let suffix = " (release build)"
+    return run.stderr.split(separator: "\n").lazy.compactMap { line -> String? in
+      guard line.hasPrefix(prefix), line.hasSuffix(suffix) else { return nil }
+      return String(line.dropFirst(prefix.count).dropLast(suffix.count))
+    }.first
+  }
+
   @Test("swift package authcheck prints and exits as the executable, and refuses as it does")
   func pluginMatchesExecutable() throws {
     let fixture = try Fixture()
@@ -67,6 +81,7 @@ struct PluginTests {
     // One build of the fixture kept under this package's .build, so a second `swift test`
     // builds authcheck again only where its sources changed.
     let scratch = BinaryTests.repository.appendingPathComponent(".build/plugin-fixture").path
+    let resolvedScratch = URL(fileURLWithPath: scratch).resolvingSymlinksInPath().path
     func plugin(_ arguments: [String]) throws -> BinaryTests.Run {
       try BinaryTests.launch(
         swift, ["package", "--scratch-path", scratch, "authcheck"] + arguments, in: fixture.url)
@@ -89,6 +104,12 @@ struct PluginTests {
       let run = try plugin(arguments)
       #expect(run.stdout == expected.stdout, "\(arguments): \(run.stderr)")
       #expect(Self.pluginStatus(run) == expected.status, "\(arguments): \(run.stderr)")
+      // The release build's executable, in the fixture's build folder, and no debug build.
+      let ran = Self.executableRun(run).map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() }
+      #expect(ran?.path.hasPrefix(resolvedScratch + "/") == true, "\(arguments): \(run.stderr)")
+      #expect(ran?.deletingLastPathComponent().lastPathComponent == "release", "\(run.stderr)")
+      #expect(ran.map { FileManager.default.isExecutableFile(atPath: $0.path) } == true)
+      #expect(!run.stderr.contains("Building for debugging"), "\(arguments): \(run.stderr)")
     }
     let failing = try direct(["scenarios/"])
     #expect(failing.status == 1)
