@@ -16,8 +16,12 @@ extension AppChecker {
   /// over every user whose story ends in a user's or the system's denial (Don't Allow, Never,
   /// Precise off…: ``FailureCause/deniesLocation``), whose hint is the fallback the app should
   /// show instead.
+  ///
+  /// `progress` hears each edited app's search as `search for a hint (EDIT)`, so that a large
+  /// app's hints are never a silent wait.
   static func advise(
-    _ failure: inout AppFailure, _ app: AppDescription, options: ExplorationOptions
+    _ failure: inout AppFailure, _ app: AppDescription, options: ExplorationOptions,
+    progress: (@Sendable (AppProgress) -> Void)? = nil
   ) {
     let target: AppVerdict.Check
     let cooperative: Bool
@@ -58,6 +62,10 @@ extension AppChecker {
         let checked = properties(of: system).filter { $0.check == target }
         guard checked.count == 1 else { continue }
         system.properties = checked.map(\.property)
+        let search = "search for a hint (\(edit.hint))"
+        options.progress = progress.map { report in
+          { @Sendable in report(AppProgress(search: search, states: $0.states)) }
+        }
         let result = Explorer(system, options: options).run()
         guard result.isComplete, result.properties.allSatisfy(\.passed) else { continue }
         failure.hint = edit.hint

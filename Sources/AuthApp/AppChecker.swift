@@ -36,7 +36,7 @@ public enum AppChecker {
       var findings = findings
       var staticErrors = staticErrors
       for index in staticErrors.indices {
-        advise(&staticErrors[index], app, options: options)
+        advise(&staticErrors[index], app, options: options, progress: progress)
         if let at = findings.firstIndex(where: { $0.message == staticErrors[index].message }) {
           findings[at].hint = staticErrors[index].hint
         }
@@ -89,7 +89,7 @@ public enum AppChecker {
       }
     }
     for index in failures.indices {
-      advise(&failures[index], app, options: options)
+      advise(&failures[index], app, options: options, progress: progress)
     }
     var ways: [WayToFail] = []
     // Over every user's stories, as the second exploration: known only when that was complete.

@@ -39,7 +39,7 @@ final class SearchProgress: @unchecked Sendable {
 
   /// `authcheck: app 'Eki' (eki.yaml): exploration of every user's stories · 1,234,567 states`.
   static func text(command: String, subject: String, search: String, states: Int) -> String {
-    "\(command): \(subject): \(search) · \(Format.count(states)) states"
+    "\(command): \(subject): \(SystemPath.displayed(search)) · \(Format.count(states)) states"
   }
 
   /// Reports that `search` of `subject` has stored `states`, if a line is due.

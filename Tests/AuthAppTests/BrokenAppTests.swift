@@ -1,4 +1,5 @@
 import AuthApp
+import AuthEngine
 import Foundation
 import Testing
 
@@ -196,5 +197,22 @@ extension BrokenAppTests {
     ).waysToFail
     #expect(paused.map(\.cause.name) == ["paused by the app"])
     #expect(paused.first?.cause.fallback == nil)
+  }
+
+  @Test("the search for a hint reports its progress, naming the edit it tries")
+  func hintProgress() throws {
+    let app = try AppFile.load(
+      path: Self.folder.appendingPathComponent("geofence-without-background-session.yaml").path
+    ).app.get()
+    final class Heard: @unchecked Sendable {
+      let lock = NSLock()
+      var searches: [String] = []
+      func add(_ search: String) { lock.withLock { searches.append(search) } }
+    }
+    let heard = Heard()
+    let report = AppChecker.check(
+      app, options: ExplorationOptions(progressInterval: .zero), progress: { heard.add($0.search) })
+    let hint = try #require(report.failures.first?.hint)
+    #expect(heard.searches.contains("search for a hint (\(hint))"), "\(Set(heard.searches))")
   }
 }
