@@ -82,10 +82,10 @@ public struct StoryScenario: Hashable, Sendable {
   /// `nil` for what an `expect` cannot check.
   static func check(_ term: Condition.Term, actual: String?) -> ScenarioScript.Check? {
     func pick<T: RawRepresentable<String>>(
-      _ values: [T], _ observable: ExpectedObservable, _ make: (T) -> ObservedValue
+      _ values: [T], _ key: ObservableKey, _ make: (T) -> ObservedValue
     ) -> ScenarioScript.Check? {
       (actual.flatMap(T.init(rawValue:)) ?? values.first).map {
-        ScenarioScript.Check(observable, make($0))
+        ScenarioScript.Check(key, make($0))
       }
     }
     switch term {

@@ -306,11 +306,30 @@ public struct AuthorizationSimulator: Sendable {
     }
   }
 
-  /// An observable value of the app's Core Location state.
+  /// An observable value of the app's Core Location state: one of the vocabulary's
+  /// (``ObservableKey``), or the diagnostics of one holder.
   public enum Observable: Hashable, Sendable {
-    case authorizationStatus, accuracyAuthorization, prompt, settingsShows
-    case liveUpdates, monitorEvents, backgroundActivity, backgroundIndicator, requestResult
+    case value(ObservableKey)
     case diagnostics(Holder)
+
+    /// `CLLocationManager.authorizationStatus`.
+    public static let authorizationStatus = Self.value(.authorizationStatus)
+    /// `CLLocationManager.accuracyAuthorization`.
+    public static let accuracyAuthorization = Self.value(.accuracyAuthorization)
+    /// The authorization prompt on screen.
+    public static let prompt = Self.value(.prompt)
+    /// The app's location choice in the Settings app.
+    public static let settingsShows = Self.value(.settingsShows)
+    /// `CLLocationUpdate.liveUpdates()`, which a file checks as `updates`.
+    public static let liveUpdates = Self.value(.updates)
+    /// `CLMonitor.events`.
+    public static let monitorEvents = Self.value(.monitorEvents)
+    /// The CLBackgroundActivitySession the running app holds.
+    public static let backgroundActivity = Self.value(.backgroundActivity)
+    /// The blue location indicator in the status bar.
+    public static let backgroundIndicator = Self.value(.backgroundIndicator)
+    /// The result of the last legacy request in this run.
+    public static let requestResult = Self.value(.requestResult)
   }
 
   /// The rules that decide the current value of `observable`, with their causes: for the
@@ -319,17 +338,13 @@ public struct AuthorizationSimulator: Sendable {
   public func explanation(of observable: Observable) -> [Citation] {
     var trace = Trace(names: names)
     _ = observe(observable, &trace)
-    switch observable {
-    case .requestResult:
-      guard state.lastRequestResult != nil, let decided = decidedBy[.requestResult],
-        !decided.isEmpty
-      else { return trace.citations }
-      return decided
-    case .authorizationStatus, .accuracyAuthorization:
-      return trace.citations + (decidedBy[observable] ?? [])
-    default:
+    guard case .value(let key) = observable, key.isExplainedByItsStep else {
       return trace.citations
     }
+    guard key == .requestResult else { return trace.citations + (decidedBy[observable] ?? []) }
+    guard state.lastRequestResult != nil, let decided = decidedBy[observable], !decided.isEmpty
+    else { return trace.citations }
+    return decided
   }
 
   /// The current value of `observable` in words, as a story writes it (`nil` for a
@@ -371,23 +386,10 @@ public struct AuthorizationSimulator: Sendable {
   }
 
   private func observe(_ observable: Observable, _ trace: inout Trace) -> ObservedValue {
-    let c = configuration
     switch observable {
-    case .authorizationStatus:
-      return .authorizationStatus(state.authorizationStatus(c, trace: &trace))
-    case .accuracyAuthorization:
-      return .accuracyAuthorization(state.accuracyAuthorization(trace: &trace))
-    case .prompt: return .prompt(state.prompt(trace: &trace))
-    case .settingsShows: return .settingsShows(state.settingsShows(trace: &trace))
-    case .liveUpdates: return .updates(state.liveUpdates(c, trace: &trace))
-    case .monitorEvents: return .monitorEvents(state.monitorEvents(c, trace: &trace))
-    case .backgroundActivity:
-      return .backgroundActivity(state.backgroundActivityStatus(c, trace: &trace))
-    case .backgroundIndicator:
-      return .backgroundIndicator(state.backgroundIndicator(c, trace: &trace))
-    case .requestResult: return .requestResult(state.requestResult(trace: &trace))
+    case .value(let key): key.value(in: state, configuration, trace: &trace)
     case .diagnostics(let holder):
-      return state.diagnostics(for: holder, c, trace: &trace).map { .diagnostics($0) } ?? .notHeld
+      .diagnostics(of: holder, in: state, configuration, trace: &trace)
     }
   }
 

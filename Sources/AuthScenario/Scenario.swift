@@ -77,12 +77,18 @@ public struct Expectation: Hashable, Sendable {
     self.expected = expected
     self.position = position
   }
+
+  /// A check of an observable of the ``ObservableKey/Form/value`` form.
+  public init(_ key: ObservableKey, _ expected: ObservedValue, at position: SourcePosition) {
+    self.init(.value(key), expected, at: position)
+  }
 }
 
-/// An observable an `expect` step may check (docs/SCENARIOS.md "Expectations").
+/// An observable an `expect` step may check (docs/SCENARIOS.md "Expectations"): one of the
+/// vocabulary's (``ObservableKey``), with the holder or the manager it names.
 public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
-  case authorizationStatus, accuracyAuthorization, prompt, settingsShows
-  case updates, monitorEvents, backgroundActivity, backgroundIndicator, requestResult
+  /// An observable of the ``ObservableKey/Form/value`` form.
+  case value(ObservableKey)
   /// The exact flag set of a holder: a session id, `liveUpdates`, `monitor`,
   /// `backgroundActivity`.
   case diagnostics(holder: String)
@@ -90,19 +96,21 @@ public enum ExpectedObservable: Hashable, Sendable, CustomStringConvertible {
   /// the manager was created or its callbacks were last checked (R41).
   case callbacks(manager: String)
 
+  /// The expectation key that checks it.
+  public var key: ObservableKey {
+    switch self {
+    case .value(let key): key
+    case .diagnostics: .diagnostics
+    case .callbacks: .callbacks
+    }
+  }
+
+  /// The key, and the holder or manager it names, as a failure says it.
   public var description: String {
     switch self {
-    case .authorizationStatus: "authorizationStatus"
-    case .accuracyAuthorization: "accuracyAuthorization"
-    case .prompt: "prompt"
-    case .settingsShows: "settingsShows"
-    case .updates: "updates"
-    case .monitorEvents: "monitorEvents"
-    case .backgroundActivity: "backgroundActivity"
-    case .backgroundIndicator: "backgroundIndicator"
-    case .requestResult: "requestResult"
-    case .diagnostics(let holder): "diagnostics of '\(holder)'"
-    case .callbacks(let manager): "callbacks of '\(manager)'"
+    case .value(let key): key.rawValue
+    case .diagnostics(let holder): "\(ObservableKey.diagnostics) of '\(holder)'"
+    case .callbacks(let manager): "\(ObservableKey.callbacks) of '\(manager)'"
     }
   }
 }

@@ -82,7 +82,7 @@ public enum ScenarioRunner {
         taken.append(thisStep)
       case .expect(let expectations):
         for expectation in expectations {
-          checked.insert(expectation.observable.key)
+          checked.insert(expectation.observable.key.rawValue)
           let (actual, because): (ObservedValue, [Citation])
           if case .callbacks(let name) = expectation.observable {
             let calls = simulator.takeLocationManagerDidChangeAuthorization(of: name)
@@ -95,7 +95,9 @@ public enum ScenarioRunner {
           // it decided nothing.
           if actual != .requestResult(nil) { exercised.formUnion(because.map(\.rule)) }
           if case .diagnostics(let expectedFlags) = expectation.expected {
-            for flag in expectedFlags { checked.insert("diagnostics." + flag.rawValue) }
+            for flag in expectedFlags {
+              checked.insert("\(ObservableKey.diagnostics).\(flag.rawValue)")
+            }
           }
           guard actual != expectation.expected else { continue }
           let failure = ScenarioFailure(
@@ -163,15 +165,7 @@ public enum ScenarioRunner {
     _ observable: ExpectedObservable, _ simulator: AuthorizationSimulator
   ) -> (ObservedValue, [Citation]) {
     switch observable {
-    case .authorizationStatus: simulator.observation(of: .authorizationStatus)
-    case .accuracyAuthorization: simulator.observation(of: .accuracyAuthorization)
-    case .prompt: simulator.observation(of: .prompt)
-    case .settingsShows: simulator.observation(of: .settingsShows)
-    case .updates: simulator.observation(of: .liveUpdates)
-    case .monitorEvents: simulator.observation(of: .monitorEvents)
-    case .backgroundActivity: simulator.observation(of: .backgroundActivity)
-    case .backgroundIndicator: simulator.observation(of: .backgroundIndicator)
-    case .requestResult: simulator.observation(of: .requestResult)
+    case .value(let key): simulator.observation(of: .value(key))
     case .diagnostics(let name): simulator.observation(ofDiagnosticsNamed: name)
     case .callbacks:
       preconditionFailure("run(_:) checks callbacks itself: checking consumes them")
@@ -209,15 +203,4 @@ public struct ScenarioFailure: Hashable, Sendable {
 public struct TakenStep: Hashable, Sendable {
   public var summary: String
   public var position: SourcePosition
-}
-
-extension ExpectedObservable {
-  /// The expectation key that checks it.
-  var key: String {
-    switch self {
-    case .diagnostics: "diagnostics"
-    case .callbacks: "callbacks"
-    default: description
-    }
-  }
 }

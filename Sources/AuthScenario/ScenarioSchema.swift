@@ -31,11 +31,7 @@ public struct ScenarioSchema: SchemaChecking {
 
   static let topLevelKeys = ["scenario", "description", "ios", "info", "start", "steps"]
   /// The keys an `expect` step may check, in the order of docs/SCENARIOS.md.
-  public static let expectKeys = [
-    "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "diagnostics",
-    "updates", "monitorEvents", "backgroundActivity", "backgroundIndicator", "requestResult",
-    "callbacks",
-  ]
+  public static let expectKeys = ObservableKey.allCases.map(\.rawValue)
   /// The name under which coverage counts the `refused` modifier (R42) beside the
   /// expectation keys.
   public static let refusedKey = "refused"
@@ -176,27 +172,19 @@ public struct ScenarioSchema: SchemaChecking {
     var ok = true
     for entry in map.entries {
       let v = entry.value
-      func value<T: RawRepresentable<String> & CaseIterable>(
-        _ o: ExpectedObservable, _ make: (T) -> ObservedValue
-      ) {
-        if let x = choice(v, T.allCases.map { ($0.rawValue, $0) }, "\(o)") {
-          checks.append(Expectation(o, make(x), at: v.position))
+      guard let key = ObservableKey(rawValue: entry.key.value) else {
+        ok = false
+        continue
+      }
+      switch key.form {
+      case .value:
+        let observable = ExpectedObservable.value(key)
+        if let x = choice(v, key.values.map { ($0.description, $0) }, "\(observable)") {
+          checks.append(Expectation(observable, x, at: v.position))
         } else {
           ok = false
         }
-      }
-      switch entry.key.value {
-      case "authorizationStatus": value(.authorizationStatus, ObservedValue.authorizationStatus)
-      case "accuracyAuthorization":
-        value(.accuracyAuthorization, ObservedValue.accuracyAuthorization)
-      case "prompt": value(.prompt, ObservedValue.prompt)
-      case "settingsShows": value(.settingsShows, ObservedValue.settingsShows)
-      case "updates": value(.updates, ObservedValue.updates)
-      case "monitorEvents": value(.monitorEvents, ObservedValue.monitorEvents)
-      case "backgroundActivity": value(.backgroundActivity, ObservedValue.backgroundActivity)
-      case "backgroundIndicator": value(.backgroundIndicator, ObservedValue.backgroundIndicator)
-      case "requestResult": value(.requestResult) { (r: RequestResult) in .requestResult(r) }
-      case "diagnostics":
+      case .holderFlags:
         guard let holders = mapping(v, "'diagnostics'") else {
           ok = false
           continue
@@ -229,7 +217,7 @@ public struct ScenarioSchema: SchemaChecking {
               .diagnostics(holder: holder.key.value), .diagnostics(flags),
               at: holder.value.position))
         }
-      case "callbacks":
+      case .managerCallbacks:
         guard let managers = mapping(v, "'callbacks'") else {
           ok = false
           continue
@@ -257,8 +245,6 @@ public struct ScenarioSchema: SchemaChecking {
               .callbacks(manager: manager.key.value), .callbacks(pairs),
               at: manager.value.position))
         }
-      default:
-        ok = false
       }
     }
     return ok ? checks : nil

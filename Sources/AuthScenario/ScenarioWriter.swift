@@ -42,6 +42,11 @@ public struct ScenarioScript: Hashable, Sendable {
       self.observable = observable
       self.value = value
     }
+
+    /// A check of an observable of the ``ObservableKey/Form/value`` form.
+    public init(_ key: ObservableKey, _ value: ObservedValue) {
+      self.init(.value(key), value)
+    }
   }
 }
 
@@ -189,7 +194,7 @@ public enum ScenarioWriter {
   /// managers are one mapping each, where the first of them is.
   static func expect(_ checks: [ScenarioScript.Check]) -> [String] {
     var lines = ["  - expect:"]
-    var grouped: Set<String> = []
+    var grouped: Set<ObservableKey> = []
     for check in checks {
       switch check.observable {
       case .diagnostics, .callbacks:
