@@ -9,14 +9,8 @@ import AuthScenario
 public struct Condition: Hashable, Sendable {
   /// One key of a condition.
   public enum Term: Hashable, Sendable {
-    case authorizationStatus([AuthorizationStatus])
-    case accuracyAuthorization([AccuracyAuthorization])
-    case prompt([Prompt])
-    case settingsShows([LocationSetting])
-    case updates([LiveUpdatesDelivery])
-    case monitorEvents([MonitorEventsDelivery])
-    case backgroundActivity([BackgroundActivityStatus])
-    case backgroundIndicator([BackgroundIndicator])
+    /// An observable of the ``ObservableKey/Form/value`` form has one of these values.
+    case observable(ObservableKey, [ObservedValue])
     /// The holder (a session id, `liveUpdates`, `monitor`, `backgroundActivity`) is held and
     /// has each of these flags set; with no flags, it has none.
     case diagnostics(holder: String, flags: DiagnosticFlags)
@@ -27,31 +21,59 @@ public struct Condition: Hashable, Sendable {
     /// These features are all off.
     case featuresOff([String])
 
+    /// The keys of a condition that are not observables, after the observables'.
+    enum Key: String, CaseIterable {
+      case app, features, featuresOff
+    }
+
     /// The key an app file writes it under.
     public var key: String {
       switch self {
-      case .authorizationStatus: "authorizationStatus"
-      case .accuracyAuthorization: "accuracyAuthorization"
-      case .prompt: "prompt"
-      case .settingsShows: "settingsShows"
-      case .updates: "updates"
-      case .monitorEvents: "monitorEvents"
-      case .backgroundActivity: "backgroundActivity"
-      case .backgroundIndicator: "backgroundIndicator"
-      case .diagnostics: "diagnostics"
-      case .app: "app"
-      case .features: "features"
-      case .featuresOff: "featuresOff"
+      case .observable(let key, _): key.rawValue
+      case .diagnostics: ObservableKey.diagnostics.rawValue
+      case .app: Key.app.rawValue
+      case .features: Key.features.rawValue
+      case .featuresOff: Key.featuresOff.rawValue
       }
     }
 
     /// Whether it is a value Core Location shows the app, which a feature's `needs` may name
     /// (not the diagnostics, where the app is, or which features are on).
     public var isObservable: Bool {
-      switch self {
-      case .diagnostics, .app, .features, .featuresOff: false
-      default: true
-      }
+      if case .observable = self { true } else { false }
+    }
+
+    /// The status is one of `values`.
+    public static func authorizationStatus(_ values: [AuthorizationStatus]) -> Self {
+      .observable(.authorizationStatus, values.map { .authorizationStatus($0) })
+    }
+    /// The accuracy is one of `values`.
+    public static func accuracyAuthorization(_ values: [AccuracyAuthorization]) -> Self {
+      .observable(.accuracyAuthorization, values.map { .accuracyAuthorization($0) })
+    }
+    /// The prompt on screen is one of `values`.
+    public static func prompt(_ values: [Prompt]) -> Self {
+      .observable(.prompt, values.map { .prompt($0) })
+    }
+    /// Settings shows one of `values`.
+    public static func settingsShows(_ values: [LocationSetting]) -> Self {
+      .observable(.settingsShows, values.map { .settingsShows($0) })
+    }
+    /// `CLLocationUpdate.liveUpdates()` delivers one of `values`.
+    public static func updates(_ values: [LiveUpdatesDelivery]) -> Self {
+      .observable(.updates, values.map { .updates($0) })
+    }
+    /// `CLMonitor.events` delivers one of `values`.
+    public static func monitorEvents(_ values: [MonitorEventsDelivery]) -> Self {
+      .observable(.monitorEvents, values.map { .monitorEvents($0) })
+    }
+    /// The background activity session is one of `values`.
+    public static func backgroundActivity(_ values: [BackgroundActivityStatus]) -> Self {
+      .observable(.backgroundActivity, values.map { .backgroundActivity($0) })
+    }
+    /// The location indicator is one of `values`.
+    public static func backgroundIndicator(_ values: [BackgroundIndicator]) -> Self {
+      .observable(.backgroundIndicator, values.map { .backgroundIndicator($0) })
     }
   }
 

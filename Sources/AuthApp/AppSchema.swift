@@ -42,11 +42,13 @@ public struct AppSchema: SchemaChecking {
   static let requestForms = ["whenInUse", "always", "temporaryFullAccuracy"]
   static let needKeys = ["foreground", "background"]
   /// The keys a condition may have, in the order of the format's description.
-  public static let conditionKeys = [
-    "authorizationStatus", "accuracyAuthorization", "prompt", "settingsShows", "updates",
-    "monitorEvents", "backgroundActivity", "backgroundIndicator", "diagnostics", "app",
-    "features", "featuresOff",
-  ]
+  public static let conditionKeys =
+    conditionObservables.map(\.rawValue) + [ObservableKey.diagnostics.rawValue]
+    + Condition.Term.Key.allCases.map(\.rawValue)
+  /// The observables of the ``ObservableKey/Form/value`` form a condition may name.
+  static let conditionObservables = ObservableKey.allCases.filter {
+    $0.isCondition && $0.form == .value
+  }
   static let checkForms = ["always", "never", "when", "reachable"]
   static let checkKeys = ["name"] + checkForms + ["expect", "user"]
 
@@ -370,23 +372,19 @@ public struct AppSchema: SchemaChecking {
       func each<T: RawRepresentable<String> & CaseIterable & Hashable>(_: T.Type) -> [T]? {
         values(v, T.allCases.map { ($0.rawValue, $0) }, entry.key.value)
       }
-      switch entry.key.value {
-      case "authorizationStatus":
-        add(each(AuthorizationStatus.self).map { .authorizationStatus($0) })
-      case "accuracyAuthorization":
-        add(each(AccuracyAuthorization.self).map { .accuracyAuthorization($0) })
-      case "prompt": add(each(Prompt.self).map { .prompt($0) })
-      case "settingsShows": add(each(LocationSetting.self).map { .settingsShows($0) })
-      case "updates": add(each(LiveUpdatesDelivery.self).map { .updates($0) })
-      case "monitorEvents": add(each(MonitorEventsDelivery.self).map { .monitorEvents($0) })
-      case "backgroundActivity":
-        add(each(BackgroundActivityStatus.self).map { .backgroundActivity($0) })
-      case "backgroundIndicator":
-        add(each(BackgroundIndicator.self).map { .backgroundIndicator($0) })
-      case "app": add(each(AppRunState.self).map { .app($0) })
-      case "features": add(names(v, "feature names").map { .features($0) })
-      case "featuresOff": add(names(v, "feature names").map { .featuresOff($0) })
-      case "diagnostics":
+      if let key = ObservableKey(rawValue: entry.key.value), Self.conditionObservables.contains(key)
+      {
+        add(
+          values(v, key.values.map { ($0.description, $0) }, key.rawValue).map {
+            .observable(key, $0)
+          })
+        continue
+      }
+      switch Condition.Term.Key(rawValue: entry.key.value) {
+      case .app: add(each(AppRunState.self).map { .app($0) })
+      case .features: add(names(v, "feature names").map { .features($0) })
+      case .featuresOff: add(names(v, "feature names").map { .featuresOff($0) })
+      case nil where entry.key.value == ObservableKey.diagnostics.rawValue:
         guard let holders = mapping(v, "'diagnostics'") else {
           ok = false
           continue

@@ -15,17 +15,7 @@ extension AppSystem {
     let c = app.configuration
     var t = Trace.off
     switch term {
-    case .authorizationStatus(let values): return values.contains(m.authorizationStatus(c))
-    case .accuracyAuthorization(let values):
-      return values.contains(m.accuracyAuthorization(trace: &t))
-    case .prompt(let values): return values.contains(m.prompt(trace: &t))
-    case .settingsShows(let values): return values.contains(m.settingsShows(trace: &t))
-    case .updates(let values): return values.contains(m.liveUpdates(c, trace: &t))
-    case .monitorEvents(let values): return values.contains(m.monitorEvents(c, trace: &t))
-    case .backgroundActivity(let values):
-      return values.contains(m.backgroundActivityStatus(c, trace: &t))
-    case .backgroundIndicator(let values):
-      return values.contains(m.backgroundIndicator(c, trace: &t))
+    case .observable(let key, let values): return values.contains(key.value(in: m, c, trace: &t))
     case .diagnostics(let name, let flags):
       guard let holder = holder(named: name),
         let actual = m.diagnostics(for: holder, c, trace: &t)
@@ -47,20 +37,12 @@ extension AppSystem {
     var t = Trace(names: names)
     let value: String
     switch term {
-    case .authorizationStatus: value = m.authorizationStatus(c, trace: &t).rawValue
-    case .accuracyAuthorization: value = m.accuracyAuthorization(trace: &t).rawValue
-    case .prompt: value = m.prompt(trace: &t).rawValue
-    case .settingsShows: value = m.settingsShows(trace: &t).rawValue
-    case .updates: value = m.liveUpdates(c, trace: &t).rawValue
-    case .monitorEvents: value = m.monitorEvents(c, trace: &t).rawValue
-    case .backgroundActivity: value = m.backgroundActivityStatus(c, trace: &t).rawValue
-    case .backgroundIndicator: value = m.backgroundIndicator(c, trace: &t).rawValue
+    case .observable(let key, _): value = key.value(in: m, c, trace: &t).description
     case .diagnostics(let name, _):
-      if let holder = holder(named: name), let flags = m.diagnostics(for: holder, c, trace: &t) {
-        value = "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
-      } else {
-        value = "not held"
+      let observed = holder(named: name).map {
+        ObservedValue.diagnostics(of: $0, in: m, c, trace: &t)
       }
+      value = (observed ?? .notHeld).description
     case .app: value = m.app.rawValue
     case .features, .featuresOff:
       let on = app.features.indices.filter { state.on & bit($0) != 0 }.map { app.features[$0].name }
@@ -75,16 +57,8 @@ extension AppSystem {
       values.count == 1 ? values[0] : "[" + values.joined(separator: ", ") + "]"
     }
     switch term {
-    case .authorizationStatus(let v): return list(v.map(\.rawValue))
-    case .accuracyAuthorization(let v): return list(v.map(\.rawValue))
-    case .prompt(let v): return list(v.map(\.rawValue))
-    case .settingsShows(let v): return list(v.map(\.rawValue))
-    case .updates(let v): return list(v.map(\.rawValue))
-    case .monitorEvents(let v): return list(v.map(\.rawValue))
-    case .backgroundActivity(let v): return list(v.map(\.rawValue))
-    case .backgroundIndicator(let v): return list(v.map(\.rawValue))
-    case .diagnostics(_, let flags):
-      return "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
+    case .observable(_, let v): return list(v.map(\.description))
+    case .diagnostics(_, let flags): return ObservedValue.diagnostics(flags).description
     case .app(let v): return list(v.map(\.rawValue))
     case .features(let names): return "on: [" + names.joined(separator: ", ") + "]"
     case .featuresOff(let names): return "off: [" + names.joined(separator: ", ") + "]"

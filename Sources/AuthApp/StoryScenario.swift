@@ -81,25 +81,11 @@ public struct StoryScenario: Hashable, Sendable {
   /// what the model shows), else the first value the term allows (for a counterexample);
   /// `nil` for what an `expect` cannot check.
   static func check(_ term: Condition.Term, actual: String?) -> ScenarioScript.Check? {
-    func pick<T: RawRepresentable<String>>(
-      _ values: [T], _ key: ObservableKey, _ make: (T) -> ObservedValue
-    ) -> ScenarioScript.Check? {
-      (actual.flatMap(T.init(rawValue:)) ?? values.first).map {
-        ScenarioScript.Check(key, make($0))
-      }
-    }
     switch term {
-    case .authorizationStatus(let v):
-      return pick(v, .authorizationStatus) { .authorizationStatus($0) }
-    case .accuracyAuthorization(let v):
-      return pick(v, .accuracyAuthorization) { .accuracyAuthorization($0) }
-    case .prompt(let v): return pick(v, .prompt) { .prompt($0) }
-    case .settingsShows(let v): return pick(v, .settingsShows) { .settingsShows($0) }
-    case .updates(let v): return pick(v, .updates) { .updates($0) }
-    case .monitorEvents(let v): return pick(v, .monitorEvents) { .monitorEvents($0) }
-    case .backgroundActivity(let v): return pick(v, .backgroundActivity) { .backgroundActivity($0) }
-    case .backgroundIndicator(let v):
-      return pick(v, .backgroundIndicator) { .backgroundIndicator($0) }
+    case .observable(let key, let values):
+      return (actual.flatMap(key.value(spelled:)) ?? values.first).map {
+        ScenarioScript.Check(key, $0)
+      }
     case .diagnostics, .app, .features, .featuresOff: return nil
     }
   }
