@@ -191,9 +191,9 @@ public struct Holding: Hashable, Sendable {
     case .session(let id, let goal, let key):
       "session: \(id) (authorization: \(goal.rawValue)"
         + (key.map { ", fullAccuracyPurposeKey: \($0)" } ?? "") + ")"
-    case .liveUpdates: "liveUpdates"
-    case .monitor: "monitor"
-    case .backgroundActivity: "backgroundActivity"
+    case .liveUpdates: ImplicitHolder.liveUpdates.rawValue
+    case .monitor: ImplicitHolder.monitor.rawValue
+    case .backgroundActivity: ImplicitHolder.backgroundActivity.rawValue
     case .manager(let name): "manager: \(name)"
     }
   }

@@ -37,7 +37,7 @@ public struct AppSchema: SchemaChecking {
 
   static let topLevelKeys = ["app", "description", "ios", "info", "start", "features", "checks"]
   static let featureKeys = ["startedBy", "restore", "inBackground", "holds", "requests", "needs"]
-  static let implicitHoldings = ["liveUpdates", "monitor", "backgroundActivity"]
+  static let implicitHoldings = ImplicitHolder.allCases.map(\.rawValue)
   static let holdingForms = ["session", "manager"] + implicitHoldings
   static let requestForms = ["whenInUse", "always", "temporaryFullAccuracy"]
   static let needKeys = ["foreground", "background"]
@@ -190,10 +190,13 @@ public struct AppSchema: SchemaChecking {
   private mutating func holding(_ item: YAMLNode.Sequence.Item) -> Holding? {
     let position = item.position
     if let word = item.node.scalar {
+      switch ImplicitHolder(rawValue: word.value) {
+      case .liveUpdates: return Holding(.liveUpdates, at: position)
+      case .monitor: return Holding(.monitor, at: position)
+      case .backgroundActivity: return Holding(.backgroundActivity, at: position)
+      case nil: break
+      }
       switch word.value {
-      case "liveUpdates": return Holding(.liveUpdates, at: position)
-      case "monitor": return Holding(.monitor, at: position)
-      case "backgroundActivity": return Holding(.backgroundActivity, at: position)
       case "session", "manager":
         error("'\(word.value)' needs a value, as in '\(word.value): …'", at: word.range.start)
       default:

@@ -80,12 +80,8 @@ extension AppSystem {
   func featureIndex(_ name: String) -> Int? { app.features.firstIndex { $0.name == name } }
 
   func holder(named name: String) -> Holder? {
-    switch name {
-    case "liveUpdates": .liveUpdates
-    case "monitor": .monitor
-    case "backgroundActivity": .backgroundActivity
-    default: sessionIndex[name].map { .session(SessionID(UInt8($0))) }
-    }
+    ImplicitHolder(rawValue: name)?.holder
+      ?? sessionIndex[name].map { .session(SessionID(UInt8($0))) }
   }
 
   /// Whether `works` checks feature `i`'s need at `place` in `state`: the feature is on, no

@@ -92,11 +92,10 @@ struct Counterexample {
         else { continue }
         flags.insert(.authorizationDenied)
         let name: String
-        switch holder {
-        case .session(let id): name = names.name(of: id)
-        case .liveUpdates: name = "liveUpdates"
-        case .monitor: name = "monitor"
-        case .backgroundActivity: name = "backgroundActivity"
+        if case .session(let id) = holder {
+          name = names.name(of: id)
+        } else {
+          name = ImplicitHolder(holder)?.rawValue ?? ""
         }
         checks.append(.init(.diagnostics(holder: name), .diagnostics(flags)))
       }

@@ -288,22 +288,13 @@ public struct AuthorizationSimulator: Sendable {
     {
       return .session(SessionID(UInt8(index)))
     }
-    switch name {
-    case "liveUpdates": return .liveUpdates
-    case "monitor": return .monitor
-    case "backgroundActivity": return .backgroundActivity
-    default: return nil
-    }
+    return ImplicitHolder(rawValue: name)?.holder
   }
 
   /// The name of `holder` in a story.
   public func name(_ holder: Holder) -> String {
-    switch holder {
-    case .session(let id): names.name(of: id)
-    case .liveUpdates: "liveUpdates"
-    case .monitor: "monitor"
-    case .backgroundActivity: "backgroundActivity"
-    }
+    if case .session(let id) = holder { return names.name(of: id) }
+    return ImplicitHolder(holder)?.rawValue ?? ""
   }
 
   /// An observable value of the app's Core Location state: one of the vocabulary's

@@ -116,3 +116,34 @@ extension ObservedValue {
     state.diagnostics(for: holder, c, trace: &trace).map { .diagnostics($0) } ?? .notHeld
   }
 }
+
+/// A holder of diagnostics a story names without creating it (R39): the objects an app holds at
+/// most one of. Its raw value is its name in a file's `diagnostics:`, an app file's `holds:`
+/// and the step that starts or stops it, where a session is named by its id.
+///
+/// `backgroundActivity` names both the holder and the ``ObservableKey/backgroundActivity``
+/// observable, the status of the same CLBackgroundActivitySession: both are spelled here.
+public enum ImplicitHolder: String, Hashable, Sendable, CaseIterable {
+  case liveUpdates = "liveUpdates"
+  case monitor = "monitor"
+  case backgroundActivity = "backgroundActivity"
+
+  /// The holder it names.
+  public var holder: Holder {
+    switch self {
+    case .liveUpdates: .liveUpdates
+    case .monitor: .monitor
+    case .backgroundActivity: .backgroundActivity
+    }
+  }
+
+  /// The name of `holder`; `nil` for a session, which a story names.
+  public init?(_ holder: Holder) {
+    switch holder {
+    case .session: return nil
+    case .liveUpdates: self = .liveUpdates
+    case .monitor: self = .monitor
+    case .backgroundActivity: self = .backgroundActivity
+    }
+  }
+}

@@ -82,9 +82,10 @@ public enum ScenarioAction: Hashable, Sendable {
         [("authorization", .word(goal.rawValue))]
           + (key.map { [("fullAccuracyPurposeKey", .name($0))] } ?? []))
     case .invalidate(let id): return StepWords("invalidate", .name(id))
-    case .liveUpdates(let start): return startStop("liveUpdates", start)
-    case .monitor(let start): return startStop("monitor", start)
-    case .backgroundActivity(let start): return startStop("backgroundActivity", start)
+    case .liveUpdates(let start): return startStop(ImplicitHolder.liveUpdates.rawValue, start)
+    case .monitor(let start): return startStop(ImplicitHolder.monitor.rawValue, start)
+    case .backgroundActivity(let start):
+      return startStop(ImplicitHolder.backgroundActivity.rawValue, start)
     case .requestWhenInUse: return StepWords("request", .word("whenInUse"))
     case .requestAlways: return StepWords("request", .word("always"))
     case .requestTemporaryFullAccuracy(let key):
@@ -288,11 +289,12 @@ extension AuthorizationSimulator {
 extension ScenarioSchema {
   static let bareSteps = ["launch", "background", "foreground", "wait", "terminate"]
   /// Every step's verb, for "did you mean".
-  static let verbs = [
-    "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
-    "liveUpdates", "monitor", "backgroundActivity", "request", "tap", "settings", "system",
-    "manager", "release", "expect",
-  ]
+  static let verbs =
+    [
+      "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
+    ] + ImplicitHolder.allCases.map(\.rawValue) + [
+      "request", "tap", "settings", "system", "manager", "release", "expect",
+    ]
   /// The steps written as a bare word.
   static let bareWords: [String: ScenarioAction] = [
     "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
@@ -351,13 +353,13 @@ extension ScenarioSchema {
     case "invalidate":
       _ = extras([])
       action = sessionID(value).map { .invalidate(id: $0) }
-    case "liveUpdates":
+    case ImplicitHolder.liveUpdates.rawValue:
       _ = extras([])
       action = startStop(value).map { .liveUpdates(start: $0) }
-    case "monitor":
+    case ImplicitHolder.monitor.rawValue:
       _ = extras([])
       action = startStop(value).map { .monitor(start: $0) }
-    case "backgroundActivity":
+    case ImplicitHolder.backgroundActivity.rawValue:
       _ = extras([])
       action = startStop(value).map { .backgroundActivity(start: $0) }
     case "request":

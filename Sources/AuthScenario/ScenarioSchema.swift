@@ -36,7 +36,7 @@ public struct ScenarioSchema: SchemaChecking {
   /// expectation keys.
   public static let refusedKey = "refused"
   /// Holder names of the implicit objects, which a session id may not take.
-  public static let implicitHolders = ["liveUpdates", "monitor", "backgroundActivity"]
+  public static let implicitHolders = ImplicitHolder.allCases.map(\.rawValue)
 
   // MARK: Top level
 
