@@ -293,7 +293,9 @@ enum DiagramText {
   static func lines(_ group: PermissionDiagram.Group) -> (title: String, details: [String]) {
     let title = "\(group.status.rawValue), \(group.accuracy.rawValue)"
     var details: [String] = []
-    if group.prompt != .none { details.append("prompt: \(group.prompt.rawValue)") }
+    if group.prompt != .none {
+      details.append("\(ObservableKey.prompt): \(ObservedValue.prompt(group.prompt))")
+    }
     if let features = group.features, !features.isEmpty {
       details.append("on: " + features.joined(separator: ", "))
     }
