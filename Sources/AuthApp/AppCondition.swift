@@ -9,7 +9,8 @@ import AuthScenario
 public struct Condition: Hashable, Sendable {
   /// One key of a condition.
   public enum Term: Hashable, Sendable {
-    /// An observable of the ``ObservableKey/Form/value`` form has one of these values.
+    /// An observable of the ``ObservableKey/Form/value`` form that conditions may name
+    /// (``ObservableKey/isCondition``) has one of these values.
     case observable(ObservableKey, [ObservedValue])
     /// The holder (a session id, `liveUpdates`, `monitor`, `backgroundActivity`) is held and
     /// has each of these flags set; with no flags, it has none.

@@ -300,7 +300,10 @@ public struct AuthorizationSimulator: Sendable {
   /// An observable value of the app's Core Location state: one of the vocabulary's
   /// (``ObservableKey``), or the diagnostics of one holder.
   public enum Observable: Hashable, Sendable {
+    /// An observable of the ``ObservableKey/Form/value`` form (not `diagnostics` or
+    /// `callbacks`, which name a holder or a manager).
     case value(ObservableKey)
+    /// The diagnostics of one holder.
     case diagnostics(Holder)
 
     /// `CLLocationManager.authorizationStatus`.
