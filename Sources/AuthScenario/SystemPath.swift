@@ -50,9 +50,7 @@ public enum SystemPath {
     var folder = scalars[..<slash]
     while folder.count > 1 && folder.last == "/" { folder.removeLast() }
     if folder.isEmpty { return "/" }
-    var text = ""
-    text.unicodeScalars.append(contentsOf: folder)
-    return text
+    return YAMLParser.string(folder)
   }
 
   /// The first scalar that stands for a byte; the byte is its last 8 bits (0x80…0xFF).
@@ -60,6 +58,8 @@ public enum SystemPath {
 
   /// The path the bytes `bytes` name, decoded losslessly.
   public static func string<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    // ASCII decodes to itself, scalar by scalar: most names, read at the cost of a copy.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     var scalars = String.UnicodeScalarView()
     var rest = bytes[...]
     while let lead = rest.first {
