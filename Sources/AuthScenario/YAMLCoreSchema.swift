@@ -40,6 +40,11 @@ extension YAMLNode.Scalar {
   /// The value of a core-schema integer or float, in a canonical spelling, or `nil` when `text`
   /// is neither.
   static func coreSchemaNumber(_ text: String) -> String? {
+    // Both forms below start with a digit, a sign or a point: a word is not read further.
+    guard let lead = text.utf8.first,
+      lead == UInt8(ascii: "-") || lead == UInt8(ascii: "+") || lead == UInt8(ascii: ".")
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lead)
+    else { return nil }
     let scalars = Array(text.unicodeScalars)
     func digits(_ slice: ArraySlice<Unicode.Scalar>, radix: Int) -> Bool {
       !slice.isEmpty && slice.allSatisfy { $0.isASCII && Int(String($0), radix: radix) != nil }

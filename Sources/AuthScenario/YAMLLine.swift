@@ -73,7 +73,8 @@ struct YAMLLine {
       }
       if scalar == "\n" || scalar == "\r" {
         lines.append(YAMLLine(number: lines.count + 1, scalars: current, hasLineBreak: true))
-        current = []
+        // The next line gets a buffer of this one's size at once, rather than growing to it.
+        current.removeAll(keepingCapacity: true)
         afterCarriageReturn = scalar == "\r"
       } else {
         current.append(scalar)

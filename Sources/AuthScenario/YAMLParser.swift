@@ -331,18 +331,19 @@ final class YAMLParser {
         skipDeeper(than: indent)
         continue
       }
+      let keyValue = key.coreSchemaValue
       if colon - indent > YAMLReader.maximumKeyLength {
         report(YAMLMessage.keyTooLong(YAMLReader.maximumKeyLength), at: key.range.start)
       } else if let firstLine = firstLines[key.value] {
         report(
           YAMLMessage.duplicateKey(key.value, firstLine: firstLine), at: key.range.start)
-      } else if let first = firstKeys[key.coreSchemaValue] {
+      } else if let first = firstKeys[keyValue] {
         report(
           YAMLMessage.sameValueKey(key.value, as: first.text, at: first.position),
           at: key.range.start)
       } else {
         firstLines[key.value] = lines[line].number
-        firstKeys[key.coreSchemaValue] = (key.value, key.range.start)
+        firstKeys[keyValue] = (key.value, key.range.start)
       }
       let value = parseValue(line: line, index: colon + 1, keyIndent: indent, depth: depth + 1)
       entries.append(.init(key: key, value: value))
