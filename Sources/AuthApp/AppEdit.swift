@@ -119,7 +119,7 @@ public struct AppEdit: Sendable {
         })
     }
     if keys.isEmpty {
-      // Full accuracy for a while: the first session's purpose key, or (without a session) a
+      // Temporary full accuracy: the first session's purpose key, or (without a session) a
       // request, with the key in the dictionary.
       let key = plist.temporaryUsageDescriptions[name] == nil ? name : "\(name)FullAccuracy"
       let session = feature.holds.firstIndex {

@@ -230,8 +230,7 @@ struct AppLimits: Sendable {
       reserved: MemoryBudget.reservation(maxStates: maxStates, budget: budget),
       limit: maxStates != nil
         ? "--max-states"
-        : "what memory holds: 32 bytes a state in three quarters of \(Format.bytes(memory))"
-          + (workers > 1 ? ", \(workers) files at once" : ""))
+        : MemoryBudget.limit(memory: memory, workers: workers, many: "files"))
   }
 }
 

@@ -232,9 +232,7 @@ enum DiagramCommand {
     }
 
     var states: Int { MemoryBudget.states(workers: 1, memory: memory) }
-    var limit: String {
-      "what memory holds: 32 bytes a state in three quarters of \(Format.bytes(memory))"
-    }
+    var limit: String { MemoryBudget.limit(memory: memory) }
 
     func progress(_ subject: String) -> (Int) -> Void {
       { [reporter] in reporter.report(subject, "walk for the diagram", states: $0) }

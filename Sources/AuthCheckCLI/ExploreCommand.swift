@@ -143,26 +143,17 @@ extension ExploreCommand {
 
 /// Progress lines for a standard error that is not a terminal: at most one every `interval`,
 /// the first one `interval` after the start, each ending with a line break.
-final class ProgressLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private let clock = ContinuousClock()
-  private var last: ContinuousClock.Instant
-  private let interval: Duration
+final class ProgressLog: Sendable {
+  private let throttle: Throttle
   private let write: @Sendable (String) -> Void
 
   init(interval: Duration, write: @escaping @Sendable (String) -> Void) {
-    self.interval = interval
+    throttle = Throttle(interval: interval)
     self.write = write
-    last = clock.now
   }
 
   @Sendable func report(_ progress: AuthorizationExploration.Progress) {
-    let due = lock.withLock {
-      guard clock.now - last >= interval else { return false }
-      last = clock.now
-      return true
-    }
-    if due { write("authcheck explore: " + ProgressLine.text(progress) + "\n") }
+    if throttle.due() { write("authcheck explore: " + ProgressLine.text(progress) + "\n") }
   }
 }
 

@@ -87,7 +87,16 @@ enum MemoryBudget {
     guard let limit, limit > budget else { return nil }
     let sharing = workers > 1 ? ", \(workers) \(unit.many) at once" : ""
     return "'--max-states' \(limit) is more than this machine can hold: at most "
-      + "\(Format.count(budget)) states \(unit.one) (32 bytes each in three quarters of "
-      + "\(Format.bytes(memory))\(sharing))"
+      + "\(Format.count(budget)) states \(unit.one) (\(bytesPerState) bytes each in three "
+      + "quarters of \(Format.bytes(memory))\(sharing))"
+  }
+
+  /// What sets the limit when no `--max-states` does, for an INCOMPLETE message: `what memory
+  /// holds: 32 bytes a state in three quarters of 23.5 GiB, 2 files at once`.
+  ///
+  /// - Parameter many: what the searches that share `memory` explore, as several (`files`).
+  static func limit(memory: Int, workers: Int = 1, many: String = "") -> String {
+    "what memory holds: \(bytesPerState) bytes a state in three quarters of "
+      + "\(Format.bytes(memory))" + (workers > 1 ? ", \(workers) \(many) at once" : "")
   }
 }

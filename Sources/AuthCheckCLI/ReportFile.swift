@@ -137,26 +137,26 @@ enum ReportFile {
       if current.hasPrefix("/") && parts.count == 4 && parts[0] == "proc" && parts[2] == "fd" {
         return parts[1] == "self" || parts[1] == String(getpid()) ? Int32(parts[3]) ?? -1 : -1
       }
-      guard let text = SystemPath.linkText(current) else { return nil }
-      current =
-        text.hasPrefix("/")
-        ? text
-        : (SystemPath.parent(of: current) as NSString)
-          .appendingPathComponent(text)
+      guard let next = linkDestination(current) else { return nil }
+      current = next
     }
     return nil
+  }
+
+  /// Where the link `path` leads, one step: what it holds, taken from the link's folder when
+  /// relative; `nil` when `path` is not a link.
+  private static func linkDestination(_ path: String) -> String? {
+    guard let text = SystemPath.linkText(path) else { return nil }
+    return text.hasPrefix("/")
+      ? text : (SystemPath.parent(of: path) as NSString).appendingPathComponent(text)
   }
 
   /// The path a dangling link `path` leads to, following links that name links.
   private static func danglingTarget(_ path: String) -> Result<String, Failure> {
     var current = path
     for _ in 0..<40 {
-      guard let text = SystemPath.linkText(current) else { return .success(current) }
-      current =
-        text.hasPrefix("/")
-        ? text
-        : (SystemPath.parent(of: current) as NSString)
-          .appendingPathComponent(text)
+      guard let next = linkDestination(current) else { return .success(current) }
+      current = next
       var info = stat()
       if SystemPath.lstat(current, &info) != 0 { return .success(current) }
       guard info.st_mode & S_IFMT == S_IFLNK else {
@@ -176,28 +176,26 @@ enum ReportFile {
     case .failure(let failure): return failure.message
     case .success(.inPlace(let path)):
       return SystemPath.access(path, W_OK) == 0 ? nil : RegularFile.reason(errno)
-    case .success(.file(let path, _)):
-      switch temporaryFile(beside: path) {
-      case .failure(let failure): return failure.message
-      case .success(let (descriptor, temporary)):
-        close(descriptor)
-        _ = SystemPath.unlink(temporary)
-        return nil
-      }
+    case .success(.file(let path, _)): return probe(beside: path)
     }
   }
 
-  /// Why nothing can be written in `folder`, creating it and the folders above it that are
-  /// missing, or `nil` when it is a folder that takes new files: checked before any work.
-  static func folderProblem(_ folder: String) -> String? {
-    if let reason = createFolder(folder) { return reason }
-    switch temporaryFile(beside: (folder as NSString).appendingPathComponent("folder")) {
+  /// Why no file can be made beside `path`, or `nil`: a temporary file is made there and
+  /// removed at once.
+  private static func probe(beside path: String) -> String? {
+    switch temporaryFile(beside: path) {
     case .failure(let failure): return failure.message
     case .success(let (descriptor, temporary)):
       close(descriptor)
       _ = SystemPath.unlink(temporary)
       return nil
     }
+  }
+
+  /// Why nothing can be written in `folder`, creating it and the folders above it that are
+  /// missing, or `nil` when it is a folder that takes new files: checked before any work.
+  static func folderProblem(_ folder: String) -> String? {
+    createFolder(folder) ?? probe(beside: (folder as NSString).appendingPathComponent("folder"))
   }
 
   /// The one-line error for a `folder` given to `option` that `folderProblem(_:)` refuses, or

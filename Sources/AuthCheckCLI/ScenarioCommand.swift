@@ -127,9 +127,7 @@ extension ScenarioCommand {
         let entry = top.entries.first(where: { $0.key.value == "info" }),
         case .scalar(let value) = entry.value, !value.value.isEmpty
       else { return nil }
-      let folder = SystemPath.parent(of: outcome.file.path)
-      return value.value.hasPrefix("/") || folder.isEmpty
-        ? value.value : (folder as NSString).appendingPathComponent(value.value)
+      return ScenarioFile.infoPlistPath(value.value, besides: outcome.file.path)
     }
   }
 }

@@ -11,13 +11,12 @@ import Foundation
 /// several threads at once.
 final class SearchProgress: @unchecked Sendable {
   private let lock = NSLock()
-  private let clock = ContinuousClock()
-  private var last: ContinuousClock.Instant
+  private let throttle: Throttle
   private var shown = false
   private let terminal: Bool
   private let command: String
   /// How often a line is written.
-  let interval: Duration
+  var interval: Duration { throttle.interval }
   private let write: @Sendable (String) -> Void
 
   /// - Parameters:
@@ -32,9 +31,8 @@ final class SearchProgress: @unchecked Sendable {
   ) {
     self.terminal = terminal
     self.command = command
-    self.interval = interval ?? (terminal ? .seconds(1) : .seconds(10))
+    throttle = Throttle(interval: interval ?? (terminal ? .seconds(1) : .seconds(10)))
     self.write = write
-    last = clock.now
   }
 
   /// `authcheck: app 'Eki' (eki.yaml): exploration of every user's stories · 1,234,567 states`.
@@ -44,13 +42,8 @@ final class SearchProgress: @unchecked Sendable {
 
   /// Reports that `search` of `subject` has stored `states`, if a line is due.
   func report(_ subject: String, _ search: String, states: Int) {
-    let due = lock.withLock {
-      guard clock.now - last >= interval else { return false }
-      last = clock.now
-      shown = terminal
-      return true
-    }
-    guard due else { return }
+    guard throttle.due() else { return }
+    if terminal { lock.withLock { shown = true } }
     let text = Self.text(command: command, subject: subject, search: search, states: states)
     write(terminal ? "\r\u{1B}[2K" + text : text + "\n")
   }
@@ -67,5 +60,29 @@ final class SearchProgress: @unchecked Sendable {
       return shown
     }
     if clearing { write("\r\u{1B}[2K") }
+  }
+}
+
+/// When a progress report is due: at most one every `interval`, the first `interval` after the
+/// start, whichever thread asks. Explore's log (`ProgressLog`) and the searches of app files and
+/// diagrams (`SearchProgress`) both ask it.
+final class Throttle: @unchecked Sendable {
+  private let lock = NSLock()
+  private let clock = ContinuousClock()
+  private var last: ContinuousClock.Instant
+  let interval: Duration
+
+  init(interval: Duration) {
+    self.interval = interval
+    last = clock.now
+  }
+
+  /// Whether a report is due now; when it is, the next one is due `interval` from now.
+  func due() -> Bool {
+    lock.withLock {
+      guard clock.now - last >= interval else { return false }
+      last = clock.now
+      return true
+    }
   }
 }

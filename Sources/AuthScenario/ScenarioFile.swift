@@ -73,13 +73,15 @@ public struct ScenarioFile: Sendable {
   /// Reads the Info.plist files that the file at `path` names: a relative path is taken from
   /// the file's folder.
   package static func infoPlistLoader(besides path: String) -> ScenarioSchema.InfoPlistLoader {
+    { InfoPlistFile.read(path: infoPlistPath($0, besides: path)) }
+  }
+
+  /// The path of the Info.plist that the file at `path` names `infoPath`: a relative path is
+  /// taken from the file's folder.
+  package static func infoPlistPath(_ infoPath: String, besides path: String) -> String {
     let directory = SystemPath.parent(of: path)
-    return { infoPath in
-      let resolved =
-        infoPath.hasPrefix("/") || directory.isEmpty
-        ? infoPath : (directory as NSString).appendingPathComponent(infoPath)
-      return InfoPlistFile.read(path: resolved)
-    }
+    return infoPath.hasPrefix("/") || directory.isEmpty
+      ? infoPath : (directory as NSString).appendingPathComponent(infoPath)
   }
 
   private static func unreadable(_ path: String, _ message: String) -> ScenarioFile {
