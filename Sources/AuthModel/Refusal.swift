@@ -1,18 +1,7 @@
-/// Why a step cannot happen in the current state, with the rule that forbids it.
-///
-/// The model never ignores a step silently: a step is applied, or refused with one of these.
-public struct Refusal: Error, Hashable, Sendable {
-  /// The rule that forbids the step.
-  public let rule: Rule
-  /// What stands in the way, in the model's terms.
-  public let reason: Reason
+// `Refusal` itself is declared beside the refusal function, in StepConditions.swift, whose
+// file alone can make one.
 
-  /// A refusal citing `rule`: made by the model's refusal function (StepConditions.swift).
-  public init(_ rule: Rule, _ reason: Reason) {
-    self.rule = rule
-    self.reason = reason
-  }
-
+extension Refusal {
   /// What cannot happen.
   public enum Reason: Hashable, Sendable {
     case appAlreadyRunning

@@ -4,6 +4,24 @@
 // depends on is those few values; the transition function asks it first and applies the step's
 // effect only after it.
 
+/// Why a step cannot happen in the current state, with the rule that forbids it.
+///
+/// The model never ignores a step silently: a step is applied, or refused with one of these.
+/// Only the refusal function, in this file, makes one: its initialiser is `fileprivate`, so the
+/// compiler keeps every guard of a rule in one place. A test reads a refusal's ``rule`` and
+/// ``reason`` (docs/TESTING.md, "A step iOS forbids").
+public struct Refusal: Error, Hashable, Sendable {
+  /// The rule that forbids the step.
+  public let rule: Rule
+  /// What stands in the way, in the model's terms.
+  public let reason: Reason
+
+  fileprivate init(_ rule: Rule, _ reason: Reason) {
+    self.rule = rule
+    self.reason = reason
+  }
+}
+
 /// What the model's guards read to decide whether a step can happen, and nothing more.
 ///
 /// A state gives them through ``AuthorizationState/conditions(_:)``; the explorer gives them

@@ -101,10 +101,14 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
     let manager = FakeLocationManager(device: device)
     let delegate = RecordingDelegate()
     manager.delegate = delegate
-    #expect(throws: Refusal(.r6, .noPromptUp)) { try device.tap(.allowOnce) }
-    #expect(throws: Refusal(.r38, .settingsWhileInForeground)) {
+    let noPrompt = #expect(throws: Refusal.self) { try device.tap(.allowOnce) }
+    #expect(noPrompt?.rule == .r6)
+    #expect(noPrompt?.reason == .noPromptUp)
+    let inForeground = #expect(throws: Refusal.self) {
       try device.changeSettings(.location(.always))
     }
+    #expect(inForeground?.rule == .r38)
+    #expect(inForeground?.reason == .settingsWhileInForeground)
     #expect(manager.authorizationStatus == .notDetermined)
     #expect(delegate.calls.count == 1)
   }
@@ -319,7 +323,9 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
 
   @Test("a refusal reads as one line naming its rule, as a description and as an error")
   func refusalText() throws {
-    let refusal = Refusal(.r6, .noPromptUp)
+    let device = FakeDeviceTests.device()
+    try device.launch()
+    let refusal = try #require(throws: Refusal.self) { try device.tap(.allowOnce) }
     #expect(refusal.description == "no prompt is up (R6)")
     #expect((refusal as any Error).localizedDescription == "no prompt is up (R6)")
     #expect("\(refusal)" == "no prompt is up (R6)")

@@ -22,9 +22,10 @@ import Testing
     old.requestWhenInUseAuthorization()
     old.requestAlwaysAuthorization()
     #expect(device.prompt == Prompt.none, "the model never saw the requests")
+    #expect(device.refusedAppCalls.map(\.rule) == [.r41, .r41])
     #expect(
-      device.refusedAppCalls
-        == Array(repeating: Refusal(.r41, .staleObject(.manager, .terminated)), count: 2))
+      device.refusedAppCalls.map(\.reason)
+        == Array(repeating: .staleObject(.manager, .terminated), count: 2))
     #expect(device.refusedAppCalls.first?.description == Self.staleManager)
     var answer: Refusal?
     old.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { answer = $0 }
@@ -88,9 +89,10 @@ import Testing
     old.invalidate()
     #expect(resumed.isActive)
     #expect(!old.isActive)
+    #expect(device.refusedAppCalls.map(\.rule) == [.r35])
     #expect(
-      device.refusedAppCalls == [
-        Refusal(.r35, .staleObject(.backgroundActivitySession, .terminated))
+      device.refusedAppCalls.map(\.reason) == [
+        .staleObject(.backgroundActivitySession, .terminated)
       ])
   }
 
@@ -113,7 +115,8 @@ import Testing
     manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk") { answers.append($0) }
     #expect(device.prompt == .temporaryFullAccuracy)
     try device.terminate()
-    #expect(answers == [Refusal(.r6, .promptWithdrawnAtTermination(.temporaryFullAccuracy))])
+    #expect(answers.map { $0?.rule } == [.r6])
+    #expect(answers.map { $0?.reason } == [.promptWithdrawnAtTermination(.temporaryFullAccuracy)])
     #expect(
       answers.first??.description
         == "the app was terminated before the user answered the temporaryFullAccuracy prompt, "
@@ -132,9 +135,9 @@ import Testing
     for _ in 0..<10 where device.prompt != .temporaryFullAccuracy { await Task.yield() }
     try #require(device.prompt == .temporaryFullAccuracy)
     try device.terminate()
-    await #expect(throws: Refusal(.r6, .promptWithdrawnAtTermination(.temporaryFullAccuracy))) {
-      try await request.value
-    }
+    let refusal = await #expect(throws: Refusal.self) { try await request.value }
+    #expect(refusal?.rule == .r6)
+    #expect(refusal?.reason == .promptWithdrawnAtTermination(.temporaryFullAccuracy))
   }
 
   @Test("R35: dropping the last reference to a background activity session invalidates it")

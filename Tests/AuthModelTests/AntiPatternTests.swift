@@ -169,7 +169,7 @@ import Testing
     // and a feature that needs more asks for it with a purpose key, for this use only.
     var location = try launched(info: makeInfo(accuracyReduced: true))
     try location.liveUpdates(iterating: true)
-    expectRefusal(Refusal(.r9, .noPreciseToggle(.whenInUse)), &location) {
+    expectRefusal(.r9, .noPreciseToggle(.whenInUse), &location) {
       try $0.tap(.allowWhileUsing, precise: true)
     }
     try location.tap(.allowWhileUsing)

@@ -102,16 +102,16 @@ import Testing
   @Test("R41 managers are refused while not running, when held, and when not held")
   func refusals() throws {
     var location = makeSimulator()
-    expectRefusal(Refusal(.r41, .appNotRunning), &location) { try $0.createManager("map") }
+    expectRefusal(.r41, .appNotRunning, &location) { try $0.createManager("map") }
     try location.launch()
     try location.createManager("map")
-    expectRefusal(Refusal(.r41, .managerAlreadyHeld(ManagerID(0))), &location) {
+    expectRefusal(.r41, .managerAlreadyHeld(ManagerID(0)), &location) {
       try $0.createManager("map")
     }
-    expectRefusal(Refusal(.r41, .managerNotHeld(ManagerID(1))), &location) {
+    expectRefusal(.r41, .managerNotHeld(ManagerID(1)), &location) {
       try $0.releaseManager("list")
     }
     for index in 1..<AuthorizationState.maximumManagers { try location.createManager("m\(index)") }
-    expectRefusal(Refusal(.r41, .tooManyManagers), &location) { try $0.createManager("extra") }
+    expectRefusal(.r41, .tooManyManagers, &location) { try $0.createManager("extra") }
   }
 }

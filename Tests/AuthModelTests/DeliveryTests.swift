@@ -207,11 +207,11 @@ import Testing
   @Test("R35 starting twice or stopping what is not held is refused")
   func backgroundActivityRefusals() throws {
     var location = try launched()
-    expectRefusal(Refusal(.r35, .backgroundActivityNotHeld), &location) {
+    expectRefusal(.r35, .backgroundActivityNotHeld, &location) {
       try $0.backgroundActivity(held: false)
     }
     try location.backgroundActivity(held: true)
-    expectRefusal(Refusal(.r35, .backgroundActivityAlreadyHeld), &location) {
+    expectRefusal(.r35, .backgroundActivityAlreadyHeld, &location) {
       try $0.backgroundActivity(held: true)
     }
   }
@@ -262,7 +262,7 @@ import Testing
     try location.enterBackground()
     try location.terminate()
     if let blocker = c.blocker {
-      expectRefusal(Refusal(.r36, .relaunchNotAllowed(blocker)), &location) {
+      expectRefusal(.r36, .relaunchNotAllowed(blocker), &location) {
         try $0.relaunchInBackground()
       }
     } else {
@@ -279,11 +279,11 @@ import Testing
     try location.monitor(iterating: true)
     try location.terminate()
     try location.changeSettings(.location(.whileUsing))
-    expectRefusal(Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)), &location) {
+    expectRefusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect), &location) {
       try $0.relaunchInBackground()
     }
     try location.changeSettings(.locationServices(false))
-    expectRefusal(Refusal(.r36, .relaunchNotAllowed(.notAuthorized)), &location) {
+    expectRefusal(.r36, .relaunchNotAllowed(.notAuthorized), &location) {
       try $0.relaunchInBackground()
     }
   }
@@ -293,14 +293,14 @@ import Testing
   @Test("R37 launching a running app, or terminating one not running, is refused")
   func lifeCycleRefusals() throws {
     var location = try launched()
-    expectRefusal(Refusal(.r37, .appAlreadyRunning), &location) { try $0.launch() }
-    expectRefusal(Refusal(.r37, .appAlreadyRunning), &location) {
+    expectRefusal(.r37, .appAlreadyRunning, &location) { try $0.launch() }
+    expectRefusal(.r37, .appAlreadyRunning, &location) {
       try $0.relaunchInBackground()
     }
     try location.terminate()
-    expectRefusal(Refusal(.r37, .appNotRunning), &location) { try $0.terminate() }
-    expectRefusal(Refusal(.r3, .appNotInForeground), &location) { try $0.enterBackground() }
-    expectRefusal(Refusal(.r3, .appNotInBackground), &location) { try $0.enterForeground() }
+    expectRefusal(.r37, .appNotRunning, &location) { try $0.terminate() }
+    expectRefusal(.r3, .appNotInForeground, &location) { try $0.enterBackground() }
+    expectRefusal(.r3, .appNotInBackground, &location) { try $0.enterForeground() }
   }
 
   @Test("R37 termination drops volatile state and keeps persisted state")

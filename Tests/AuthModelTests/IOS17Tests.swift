@@ -6,10 +6,10 @@ import Testing
   @Test("R39 CLServiceSession does not exist on iOS 17")
   func noServiceSessions() throws {
     var location = try launched(ios: .ios17, start: .init(location: .whileUsing))
-    expectRefusal(Refusal(.r39, .noServiceSessionsBeforeIOS18), &location) {
+    expectRefusal(.r39, .noServiceSessionsBeforeIOS18, &location) {
       try $0.createSession("app", authorization: .whenInUse)
     }
-    expectRefusal(Refusal(.r39, .noServiceSessionsBeforeIOS18), &location) {
+    expectRefusal(.r39, .noServiceSessionsBeforeIOS18, &location) {
       try $0.invalidateSession("app")
     }
   }

@@ -55,13 +55,13 @@ import Testing
   @Test("R13 a request while the app is not running is refused")
   func requestWhileNotRunning() {
     var location = makeSimulator()
-    expectRefusal(Refusal(.r13, .appNotRunning), &location) {
+    expectRefusal(.r13, .appNotRunning, &location) {
       try $0.requestWhenInUseAuthorization()
     }
-    expectRefusal(Refusal(.r14, .appNotRunning), &location) {
+    expectRefusal(.r14, .appNotRunning, &location) {
       try $0.requestAlwaysAuthorization()
     }
-    expectRefusal(Refusal(.r16, .appNotRunning), &location) {
+    expectRefusal(.r16, .appNotRunning, &location) {
       try $0.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
     }
   }
@@ -146,11 +146,11 @@ import Testing
     var location = try launched()
     try location.requestAlwaysAuthorization()
     try location.tap(.allowWhileUsing)
-    expectRefusal(Refusal(.r14, .backgroundEventWhileInUse), &location) {
+    expectRefusal(.r14, .backgroundEventWhileInUse, &location) {
       try $0.backgroundEvent()
     }
     try location.enterBackground()
-    expectRefusal(Refusal(.r14, .backgroundEventWhileInUse), &location) {
+    expectRefusal(.r14, .backgroundEventWhileInUse, &location) {
       try $0.backgroundEvent()
     }
   }

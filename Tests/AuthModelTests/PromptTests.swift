@@ -51,7 +51,7 @@ import Testing
     try location.createSession("app", authorization: .whenInUse)
     try location.backgroundPastGrace()
     #expect(location.prompt == .whenInUse)
-    expectRefusal(Refusal(.r6, .promptOnlyInForeground(.whenInUse)), &location) {
+    expectRefusal(.r6, .promptOnlyInForeground(.whenInUse), &location) {
       try $0.tap(.allowWhileUsing)
     }
     try location.enterForeground()
@@ -88,9 +88,9 @@ import Testing
   @Test("R6 tapping with no prompt up is refused")
   func tapWithoutPrompt() throws {
     var location = try launched()
-    expectRefusal(Refusal(.r6, .noPromptUp), &location) { try $0.tap(.allowWhileUsing) }
+    expectRefusal(.r6, .noPromptUp, &location) { try $0.tap(.allowWhileUsing) }
     var notRunning = makeSimulator()
-    expectRefusal(Refusal(.r6, .noPromptUp), &notRunning) { try $0.tap(.dontAllow) }
+    expectRefusal(.r6, .noPromptUp, &notRunning) { try $0.tap(.dontAllow) }
   }
 
   // MARK: R7
@@ -246,7 +246,7 @@ import Testing
   func noToggleWhenReduced() throws {
     var location = try launched(info: makeInfo(accuracyReduced: true))
     try location.requestWhenInUseAuthorization()
-    expectRefusal(Refusal(.r9, .noPreciseToggle(.whenInUse)), &location) {
+    expectRefusal(.r9, .noPreciseToggle(.whenInUse), &location) {
       try $0.tap(.allowWhileUsing, precise: true)
     }
     try location.tap(.allowWhileUsing)
@@ -258,7 +258,7 @@ import Testing
   func wrongButtonOnFirstPrompt() throws {
     var location = try launched()
     try location.requestWhenInUseAuthorization()
-    expectRefusal(Refusal(.r9, .buttonNotOnPrompt(.changeToAlwaysAllow, .whenInUse)), &location) {
+    expectRefusal(.r9, .buttonNotOnPrompt(.changeToAlwaysAllow, .whenInUse), &location) {
       try $0.tap(.changeToAlwaysAllow)
     }
   }
@@ -290,10 +290,10 @@ import Testing
   func upgradePromptRefusals() throws {
     var location = try launched(start: .init(location: .whileUsing))
     try location.requestAlwaysAuthorization()
-    expectRefusal(Refusal(.r10, .buttonNotOnPrompt(.allowOnce, .alwaysUpgrade)), &location) {
+    expectRefusal(.r10, .buttonNotOnPrompt(.allowOnce, .alwaysUpgrade), &location) {
       try $0.tap(.allowOnce)
     }
-    expectRefusal(Refusal(.r9, .noPreciseToggle(.alwaysUpgrade)), &location) {
+    expectRefusal(.r9, .noPreciseToggle(.alwaysUpgrade), &location) {
       try $0.tap(.changeToAlwaysAllow, precise: true)
     }
   }
@@ -327,7 +327,7 @@ import Testing
     var location = try launched(start: .init(location: .whileUsing, precise: false))
     try location.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
     expectRefusal(
-      Refusal(.r11, .buttonNotOnPrompt(.allowWhileUsing, .temporaryFullAccuracy)), &location
+      .r11, .buttonNotOnPrompt(.allowWhileUsing, .temporaryFullAccuracy), &location
     ) { try $0.tap(.allowWhileUsing) }
   }
 }

@@ -62,18 +62,18 @@ import Testing
   @Test("R17 stopping what is not started, or starting twice, is refused")
   func startStopRefusals() throws {
     var location = try launched()
-    expectRefusal(Refusal(.r33, .liveUpdatesNotIterating), &location) {
+    expectRefusal(.r33, .liveUpdatesNotIterating, &location) {
       try $0.liveUpdates(iterating: false)
     }
-    expectRefusal(Refusal(.r34, .monitorNotIterating), &location) {
+    expectRefusal(.r34, .monitorNotIterating, &location) {
       try $0.monitor(iterating: false)
     }
     try location.liveUpdates(iterating: true)
     try location.monitor(iterating: true)
-    expectRefusal(Refusal(.r33, .liveUpdatesAlreadyIterating), &location) {
+    expectRefusal(.r33, .liveUpdatesAlreadyIterating, &location) {
       try $0.liveUpdates(iterating: true)
     }
-    expectRefusal(Refusal(.r34, .monitorAlreadyIterating), &location) {
+    expectRefusal(.r34, .monitorAlreadyIterating, &location) {
       try $0.monitor(iterating: true)
     }
   }
@@ -81,12 +81,12 @@ import Testing
   @Test("R17 app steps while the app is not running are refused")
   func appStepsWhileNotRunning() {
     var location = makeSimulator()
-    expectRefusal(Refusal(.r17, .appNotRunning), &location) {
+    expectRefusal(.r17, .appNotRunning, &location) {
       try $0.createSession("app", authorization: .whenInUse)
     }
-    expectRefusal(Refusal(.r33, .appNotRunning), &location) { try $0.liveUpdates(iterating: true) }
-    expectRefusal(Refusal(.r34, .appNotRunning), &location) { try $0.monitor(iterating: true) }
-    expectRefusal(Refusal(.r35, .appNotRunning), &location) {
+    expectRefusal(.r33, .appNotRunning, &location) { try $0.liveUpdates(iterating: true) }
+    expectRefusal(.r34, .appNotRunning, &location) { try $0.monitor(iterating: true) }
+    expectRefusal(.r35, .appNotRunning, &location) {
       try $0.backgroundActivity(held: true)
     }
   }
@@ -325,16 +325,16 @@ import Testing
   func invalidateRefusals() throws {
     var location = try launched()
     let ghost = SessionID(0)
-    expectRefusal(Refusal(.r21, .sessionNotHeld(ghost)), &location) {
+    expectRefusal(.r21, .sessionNotHeld(ghost), &location) {
       try $0.invalidateSession("ghost")
     }
     var other = try launched(start: .init(location: .whileUsing))
     try other.createSession("app", authorization: .whenInUse)
-    expectRefusal(Refusal(.r21, .sessionAlreadyHeld(SessionID(0))), &other) {
+    expectRefusal(.r21, .sessionAlreadyHeld(SessionID(0)), &other) {
       try $0.createSession("app", authorization: .always)
     }
     try other.terminate()
-    expectRefusal(Refusal(.r21, .appNotRunning), &other) { try $0.invalidateSession("app") }
+    expectRefusal(.r21, .appNotRunning, &other) { try $0.invalidateSession("app") }
   }
 
   // MARK: R22

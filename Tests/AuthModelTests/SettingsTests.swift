@@ -11,7 +11,7 @@ import Testing
     ])
   func settingsInForeground(change: SettingsChange) throws {
     var location = try launched(start: .init(location: .whileUsing))
-    expectRefusal(Refusal(.r38, .settingsWhileInForeground), &location) {
+    expectRefusal(.r38, .settingsWhileInForeground, &location) {
       try $0.changeSettings(change)
     }
   }
@@ -112,7 +112,7 @@ import Testing
     arguments: [SettingsChange.location(.always), .precise(false), .reset])
   func restrictionsLock(change: SettingsChange) throws {
     var location = makeSimulator(start: .init(location: .whileUsing, restrictionsEnabled: true))
-    expectRefusal(Refusal(.r38, .settingsLockedByRestrictions), &location) {
+    expectRefusal(.r38, .settingsLockedByRestrictions, &location) {
       try $0.changeSettings(change)
     }
   }
