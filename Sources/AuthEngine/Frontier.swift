@@ -21,7 +21,7 @@ final class Frontier {
   /// Chunks freed from the front.
   @exclusivity(unchecked) private var released = 0
 
-  init() {}
+  @usableFromInline init() {}
 
   deinit { removeAll() }
 

@@ -200,6 +200,27 @@ final class VisitedSet: @unchecked Sendable {
       + Self.shardCount * (MemoryLayout<Shard>.stride + MemoryLayout<Int>.stride)
   }
 
+  /// Adds `key`, whose hash is `hash`, and returns whether it is new, first growing its shard
+  /// (by `grown(_:)`) when one more state would fill it beyond 4/5: for a search on one thread,
+  /// which stores states one at a time rather than a part's candidates at once.
+  ///
+  /// - Precondition: the shard can grow to hold it (at most `maxShardCapacity` slots).
+  @usableFromInline
+  func insertGrowing(_ key: UInt64, hash: UInt64) -> Bool {
+    if key != Self.empty {
+      let shard = Self.shard(hash)
+      var capacity = shards[shard].capacity
+      if !Self.fits(counts[shard] + 1, capacity: capacity) {
+        while !Self.fits(counts[shard] + 1, capacity: capacity) {
+          precondition(capacity < Self.maxShardCapacity, "a shard of the visited set is full")
+          capacity = Self.grown(capacity)
+        }
+        rehash(shard: shard, newCapacity: capacity)
+      }
+    }
+    return insert(key, hash: hash)
+  }
+
   /// Adds `key` and returns whether it is new.
   ///
   /// Only the thread that owns `key`'s shard may call this; the shard must have a free slot.
