@@ -261,8 +261,11 @@ extension PermissionDiagram {
   }
 }
 
-/// A breadth-first walk over every reachable state of a system, grouped by ``PermissionDiagram/Key``.
-struct Walked<S: TransitionSystem> {
+/// Every reachable state of a system, grouped by ``PermissionDiagram/Key``: a visitor of the
+/// engine's breadth-first walk (``BreadthFirstWalk``), which counts each state in its group,
+/// with its needs' verdicts, and notes each step from one group to another.
+struct Walked<S: ExplorationHints>: WalkVisitor {
+  typealias System = S
   typealias Key = PermissionDiagram.Key
   /// The groups, in the order met.
   var keys: [Key] = []
@@ -272,73 +275,77 @@ struct Walked<S: TransitionSystem> {
   var needs: [[Int: (holds: Int, fails: Int, rules: Set<Rule>)]] = []
   var edges: [Int: [Int: [String]]] = [:]
   var cooperative: Set<Key> = []
+  let key: (S.State) -> Key
+  let label: ((S.Action) -> String)?
+  let verdicts: ((S.State) -> [(Int, Set<Rule>?)])?
+  let allowed: (S.State, S.Action) -> Bool
+  /// The group of the state the walk is expanding.
+  var from = 0
 
-  /// Walks `system` from its initial states, taking the steps `allowed` lets through, level by
-  /// level, keeping each state as its packed word; `nil` when it would store more than
-  /// `maxStates` states.
+  /// Walks `system` from its initial states, taking the steps `allowed` lets through, in the
+  /// engine's order; `nil` when the walk would store more than `maxStates` states.
   ///
   /// - Parameters:
   ///   - verdicts: for a state, each need `works` checks there, by index, with the rules behind
   ///     its unmet values, or `nil` where it holds; `nil` to skip.
   ///   - progress: hears the states stored, every 65,536 of them.
   static func walk(
-    _ system: S, key: (S.State) -> Key, label: ((S.Action) -> String)?,
+    _ system: S, key: @escaping (S.State) -> Key, label: ((S.Action) -> String)?,
     verdicts: ((S.State) -> [(Int, Set<Rule>?)])?,
-    allowed: (S.State, S.Action) -> Bool = { _, _ in true }, cooperative: Set<Key> = [],
-    maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
+    allowed: @escaping (S.State, S.Action) -> Bool = { _, _ in true },
+    cooperative: Set<Key> = [], maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
   ) -> Walked? {
-    var walked = Walked()
+    var walked = Walked(key: key, label: label, verdicts: verdicts, allowed: allowed)
     walked.cooperative = cooperative
-    var visited = Set<UInt64>()
-    var level: [UInt64] = []
-    func group(_ k: Key) -> Int {
-      if let i = walked.index[k] { return i }
-      walked.index[k] = walked.keys.count
-      walked.keys.append(k)
-      walked.states.append(0)
-      walked.needs.append([:])
-      return walked.keys.count - 1
-    }
-    for state in system.initialStates where visited.insert(system.pack(state)).inserted {
-      level.append(system.pack(state))
-    }
-    var next: [UInt64] = []
-    while !level.isEmpty {
-      for packed in level {
-        let state = system.unpack(packed)
-        let from = group(key(state))
-        walked.states[from] += 1
-        for (need, unmet) in verdicts?(state) ?? [] {
-          var entry = walked.needs[from][need] ?? (0, 0, [])
-          if let unmet {
-            entry.fails += 1
-            entry.rules.formUnion(unmet)
-          } else {
-            entry.holds += 1
-          }
-          walked.needs[from][need] = entry
-        }
-        for action in system.actions where allowed(state, action) {
-          guard let successor = system.next(state, action) else { continue }
-          let to = group(key(successor))
-          if to != from, let label {
-            let text = label(action)
-            if !(walked.edges[from]?[to]?.contains(text) ?? false) {
-              walked.edges[from, default: [:]][to, default: []].append(text)
-            }
-          }
-          let word = system.pack(successor)
-          guard !visited.contains(word) else { continue }
-          if let maxStates, visited.count >= maxStates { return nil }
-          visited.insert(word)
-          next.append(word)
-          if visited.count & 0xFFFF == 0 { progress?(visited.count) }
-        }
+    let result = BreadthFirstWalk(system, maxStates: maxStates).run(&walked, progress: progress)
+    return result.isComplete ? walked : nil
+  }
+
+  private init(
+    key: @escaping (S.State) -> Key, label: ((S.Action) -> String)?,
+    verdicts: ((S.State) -> [(Int, Set<Rule>?)])?, allowed: @escaping (S.State, S.Action) -> Bool
+  ) {
+    self.key = key
+    self.label = label
+    self.verdicts = verdicts
+    self.allowed = allowed
+  }
+
+  /// The index of group `k`, a new one when first met.
+  private mutating func group(_ k: Key) -> Int {
+    if let i = index[k] { return i }
+    index[k] = keys.count
+    keys.append(k)
+    states.append(0)
+    needs.append([:])
+    return keys.count - 1
+  }
+
+  mutating func visit(_ state: S.State, key packed: UInt64, depth: Int) {
+    from = group(key(state))
+    states[from] += 1
+    for (need, unmet) in verdicts?(state) ?? [] {
+      var entry = needs[from][need] ?? (0, 0, [])
+      if let unmet {
+        entry.fails += 1
+        entry.rules.formUnion(unmet)
+      } else {
+        entry.holds += 1
       }
-      swap(&level, &next)
-      next.removeAll(keepingCapacity: true)
+      needs[from][need] = entry
     }
-    return walked
+  }
+
+  func allows(_ action: S.Action, in state: S.State) -> Bool { allowed(state, action) }
+
+  mutating func visit(step state: S.State, _ action: S.Action, to successor: S.State) {
+    let to = group(key(successor))
+    if to != from, let label {
+      let text = label(action)
+      if !(edges[from]?[to]?.contains(text) ?? false) {
+        edges[from, default: [:]][to, default: []].append(text)
+      }
+    }
   }
 }
 
