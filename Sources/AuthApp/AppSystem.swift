@@ -182,24 +182,11 @@ public struct AppSystem: TransitionSystem {
       throw Unsupported(
         message: "the app's state needs \(bitWidth) bits; at most 64 can be explored")
     }
-    var actions: [Action] = [
-      .event(.launch), .event(.relaunchInBackground), .event(.enterBackground),
-      .event(.enterForeground), .event(.wait), .event(.terminate), .event(.backgroundEvent),
-    ]
-    for button in [PromptButton.allowOnce, .allowWhileUsing, .dontAllow] {
-      for precise in [nil, true, false] { actions.append(.event(.tap(button, precise: precise))) }
-    }
-    actions += [
-      .event(.tap(.changeToAlwaysAllow, precise: nil)),
-      .event(.tap(.keepOnlyWhileUsing, precise: nil)),
-    ]
-    actions += LocationSetting.allCases.map { .event(.settings(.location($0))) }
-    actions += [
-      .event(.settings(.precise(true))), .event(.settings(.precise(false))),
-      .event(.settings(.locationServices(true))), .event(.settings(.locationServices(false))),
-      .event(.settings(.restrictions(true))), .event(.settings(.restrictions(false))),
-      .event(.settings(.reset)),
-    ]
+    // The model's steps no app call makes, from its one list: the lifecycle, the system's,
+    // then the user's answers and Settings changes; then the user's features.
+    var actions: [Action] =
+      (AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
+      + AuthorizationEvent.answers + AuthorizationEvent.settingsChanges).map { .event($0) }
     for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
       actions += [.start(i), .stop(i)]
     }
@@ -264,7 +251,6 @@ public struct AppSystem: TransitionSystem {
   ) -> Bool {
     guard !state.refusedReaction else { return false }
     let m = state.explored.model
-    let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
     var running = runningMask(state)
     switch action {
     case .start(let i), .stop(let i):
@@ -281,15 +267,8 @@ public struct AppSystem: TransitionSystem {
       }
       return true
     case .event(let event):
-      if cooperative {
-        if case .settings = event { return false }
-        if onScreen {
-          guard case .tap(let button, let precise) = event, let prompt = m.pendingPrompt,
-            Self.generousAnswer(prompt, app.configuration) == (button, precise)
-          else { return false }
-        } else if case .tap = event {
-          return false
-        }
+      if cooperative && !Self.cooperativeUserTakes(event, in: m, app.configuration) {
+        return false
       }
       // The model's step writes the whole model state; the app's own fields are copied.
       next.on = state.on
@@ -299,6 +278,21 @@ public struct AppSystem: TransitionSystem {
       react(to: event, in: &next, running: &running, story: &story)
       return true
     }
+  }
+
+  /// Whether the cooperative user takes `event` in `m`: while a prompt is on screen
+  /// (``AuthorizationState/promptOnScreen``), its most generous answer and nothing else;
+  /// otherwise any step but an answer; never a Settings change.
+  static func cooperativeUserTakes(
+    _ event: AuthorizationEvent, in m: AuthorizationState, _ c: AppConfiguration
+  ) -> Bool {
+    if case .settings = event { return false }
+    guard let prompt = m.promptOnScreen else {
+      if case .tap = event { return false }
+      return true
+    }
+    guard case .tap(let button, let precise) = event else { return false }
+    return generousAnswer(prompt, c) == (button, precise)
   }
 
   /// The cooperative user's answer to `prompt`: its most generous button, with Precise on

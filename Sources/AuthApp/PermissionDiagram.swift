@@ -236,15 +236,7 @@ extension PermissionDiagram {
       let reached = Walked.walk(
         system, key: key, label: nil, verdicts: nil,
         allowed: { node, event in
-          let m = node.state.model
-          if case .settings = event { return false }
-          let onScreen = m.pendingPrompt.map { $0.isSystemPrompt || m.app == .foreground } ?? false
-          guard onScreen, let prompt = m.pendingPrompt else {
-            if case .tap = event { return false }
-            return true
-          }
-          guard case .tap(let button, let precise) = event else { return false }
-          return AppSystem.generousAnswer(prompt, configuration) == (button, precise)
+          AppSystem.cooperativeUserTakes(event, in: node.state.model, configuration)
         }, maxStates: maxStates, progress: progress)?.keys
     else { throw stopped }
     let cooperative = Set(reached)

@@ -22,9 +22,7 @@ public struct AuthorizationSystem: Sendable {
     self.reductions = reductions
     reductionBits = Reduction.bits(reductions)
     codec = try AuthorizationStateCodec(configuration: configuration, catalogue: catalogue)
-    var actions: [AuthorizationEvent] = [
-      .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
-    ]
+    var actions = AuthorizationEvent.lifecycleSteps
     for (i, entry) in catalogue.entries.enumerated() {
       actions.append(
         .createSession(
@@ -41,19 +39,10 @@ public struct AuthorizationSystem: Sendable {
     for index in codec.keyNames.indices {
       actions.append(.requestTemporaryFullAccuracyAuthorization(PurposeKey(index: UInt8(index))))
     }
-    for button in [PromptButton.allowOnce, .allowWhileUsing, .dontAllow] {
-      for precise in [nil, true, false] { actions.append(.tap(button, precise: precise)) }
-    }
-    actions += [.tap(.changeToAlwaysAllow, precise: nil), .tap(.keepOnlyWhileUsing, precise: nil)]
-    actions += LocationSetting.allCases.map { .settings(.location($0)) }
-    actions += [
-      .settings(.precise(true)), .settings(.precise(false)),
-      .settings(.locationServices(true)), .settings(.locationServices(false)),
-      .settings(.restrictions(true)), .settings(.restrictions(false)),
-      .settings(.reset), .backgroundEvent,
-      // R41: one manager stands for all, which the model treats alike.
-      .createManager(ManagerID(0)), .releaseManager(ManagerID(0)),
-    ]
+    actions += AuthorizationEvent.answers + AuthorizationEvent.settingsChanges
+    actions += AuthorizationEvent.systemSteps
+    // R41: one manager stands for all, which the model treats alike.
+    actions += [.createManager(ManagerID(0)), .releaseManager(ManagerID(0))]
     self.actions = actions
     refusalMarks = RefusalMarks(actions: actions, configuration: configuration)
     // The steps that often change nothing: a request that shows no prompt, a setting already
@@ -109,8 +98,8 @@ public struct AuthorizationSystem: Sendable {
   public func selfLoopActions(in state: ExploredState, refused: UInt64) -> UInt64 {
     var candidates = selfLoopCandidates & ~refused
     var loops: UInt64 = 0
-    // The Settings changes, all at once: any change withdraws a pending prompt (R38).
-    if state.model.pendingPrompt == nil {
+    // The Settings changes, all at once, where none withdraws a prompt.
+    if state.model.promptWithdrawnBySettings == nil {
       loops |= settingsLoops.unchanged(state.model) & ~refused
     }
     while candidates != 0 {

@@ -74,11 +74,11 @@ struct Counterexample {
       var previous = initial.model
       for (event, state) in steps {
         let now = state.model
-        if case .createManager = event {
-          calls = [now.authorizationPair(c)]
-        } else if now.app != .notRunning, previous.heldManagers & now.heldManagers & 1 != 0,
-          previous.authorizationPair(c) != now.authorizationPair(c)
+        // R41, as the model says: the calls since the manager's creation.
+        if AuthorizationState.managersCalledBack(from: previous, by: event, to: now, c)
+          & ManagerID(0).bit != 0
         {
+          if case .createManager = event { calls = [] }
           calls.append(now.authorizationPair(c))
         }
         previous = now

@@ -56,3 +56,33 @@ public enum SettingsChange: Hashable, Sendable {
   /// General › Transfer or Reset › Reset Location & Privacy.
   case reset
 }
+
+// The steps no app call makes, listed once: the explorer's actions and an app file's users
+// take them from here, each in its own order.
+extension AuthorizationEvent {
+  /// The app's lifecycle: launch, relaunch in the background, background, foreground, wait,
+  /// terminate, in that order.
+  public static let lifecycleSteps: [AuthorizationEvent] = [
+    .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
+  ]
+
+  /// Every answer the user can give a prompt (R9–R11, R14): Allow Once, Allow While Using and
+  /// Don't Allow with the Precise toggle left, turned on and turned off, then the upgrade
+  /// prompt's two buttons.
+  public static let answers: [AuthorizationEvent] =
+    [PromptButton.allowOnce, .allowWhileUsing, .dontAllow].flatMap { button in
+      [nil, true, false].map { AuthorizationEvent.tap(button, precise: $0) }
+    } + [.tap(.changeToAlwaysAllow, precise: nil), .tap(.keepOnlyWhileUsing, precise: nil)]
+
+  /// Every change the user can make in Settings (R38): each location choice, Precise on and
+  /// off, Location Services on and off, restrictions on and off, the reset.
+  public static let settingsChanges: [AuthorizationEvent] =
+    LocationSetting.allCases.map { .settings(.location($0)) } + [
+      .settings(.precise(true)), .settings(.precise(false)),
+      .settings(.locationServices(true)), .settings(.locationServices(false)),
+      .settings(.restrictions(true)), .settings(.restrictions(false)), .settings(.reset),
+    ]
+
+  /// The system's own steps: R14's background event.
+  public static let systemSteps: [AuthorizationEvent] = [.backgroundEvent]
+}

@@ -110,6 +110,15 @@ extension AuthorizationState {
     return pendingPrompt.prompt
   }
 
+  /// The pending prompt while it is on screen for the user to answer; `nil` when none is
+  /// pending or it waits for the app to come to the foreground (R6,
+  /// ``AppRunState/showsPrompt(isSystemPrompt:)``).
+  public var promptOnScreen: PendingPrompt? {
+    guard let pendingPrompt, app.showsPrompt(isSystemPrompt: pendingPrompt.isSystemPrompt)
+    else { return nil }
+    return pendingPrompt
+  }
+
   /// Whether any prompt may appear at all (R8).
   @inline(__always)
   func promptsAreBlocked(trace: inout Trace) -> Bool {
@@ -335,4 +344,13 @@ extension AuthorizationState {
     }
     return lastRequestResult
   }
+}
+
+extension AppRunState {
+  /// R6: whether a pending prompt is on screen, for the user to answer, with the app here: an
+  /// app's prompt only while the app is in the foreground, the system's upgrade prompt (R14)
+  /// wherever the app is. The guard of an answer asks it, and so does every reader of the
+  /// prompt on screen (``AuthorizationState/promptOnScreen``).
+  @inline(__always)
+  package func showsPrompt(isSystemPrompt: Bool) -> Bool { isSystemPrompt || self == .foreground }
 }

@@ -25,7 +25,7 @@ extension AuthorizationState {
       return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
     case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
     case .settings(let change):
-      return pendingPrompt == nil
+      return promptWithdrawnBySettings == nil
         && change.writesNothingNew(to: self, defaultPrecise: c.defaultPrecise)
     default: return false
     }

@@ -431,7 +431,7 @@ extension AuthorizationState {
   private mutating func changeSettings(
     _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
   ) {
-    if let prompt = pendingPrompt {
+    if let prompt = promptWithdrawnBySettings {
       pendingPrompt = nil
       trace.cite(.r38, "the Settings change withdraws the pending \(prompt.prompt.rawValue) prompt")
       // R38: provisional Always stays; the next background event shows R14's prompt again.

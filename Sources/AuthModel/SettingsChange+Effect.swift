@@ -42,6 +42,14 @@ package struct SettingsValues: SettingsRecord, Hashable, Sendable {
   }
 }
 
+extension AuthorizationState {
+  /// R38: the prompt any change in Settings withdraws, whatever the change: the pending one,
+  /// shown or waiting for the foreground; `nil` when none is pending. The step withdraws it,
+  /// and the explorer asks it whether a change leaves the state as it is.
+  @inline(__always)
+  package var promptWithdrawnBySettings: PendingPrompt? { pendingPrompt }
+}
+
 extension SettingsChange {
   /// R38: writes the change. Choosing a location ends Allow Once and provisional Always; a reset
   /// forgets the app's choices, its grants and the upgrade prompt it was shown, and sets Precise

@@ -112,7 +112,7 @@ extension StepConditions {
       return running(.r16)
     case .tap(let button, let precise):
       guard prompt != .none else { return Refusal(.r6, .noPromptUp) }
-      guard app == .foreground || promptIsSystem else {
+      guard app.showsPrompt(isSystemPrompt: promptIsSystem) else {
         return Refusal(.r6, .promptOnlyInForeground(prompt))
       }
       guard prompt.offers(button) else {
