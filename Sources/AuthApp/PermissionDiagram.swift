@@ -266,6 +266,8 @@ struct Walked<S: ExplorationHints>: WalkVisitor {
   /// Per group, per need: states where it holds, where it fails, and the rules of the fails.
   var needs: [[Int: (holds: Int, fails: Int, rules: Set<Rule>)]] = []
   var edges: [Int: [Int: [String]]] = [:]
+  /// Each pair of groups with an edge, in the order first met: the order the cap merges them in.
+  var edgeOrder: [(from: Int, to: Int)] = []
   var cooperative: Set<Key> = []
   let key: (S.State) -> Key
   let label: ((S.Action) -> String)?
@@ -335,6 +337,7 @@ struct Walked<S: ExplorationHints>: WalkVisitor {
     if to != from, let label {
       let text = label(action)
       if !(edges[from]?[to]?.contains(text) ?? false) {
+        if edges[from]?[to] == nil { edgeOrder.append((from, to)) }
         edges[from, default: [:]][to, default: []].append(text)
       }
     }
@@ -387,11 +390,11 @@ extension Walked {
       }
     }
     var merged: [Int: [Int: [String]]] = [:]
-    for (from, targets) in edges {
-      for (to, labels) in targets where target(from) != target(to) {
-        for label in labels where !(merged[target(from)]?[target(to)]?.contains(label) ?? false) {
-          merged[target(from), default: [:]][target(to), default: []].append(label)
-        }
+    // In the order the edges were first met, so that a merged edge's labels are too.
+    for (from, to) in edgeOrder where target(from) != target(to) {
+      for label in edges[from]![to]!
+      where !(merged[target(from)]?[target(to)]?.contains(label) ?? false) {
+        merged[target(from), default: [:]][target(to), default: []].append(label)
       }
     }
     let edges = merged.keys.sorted().flatMap { from in

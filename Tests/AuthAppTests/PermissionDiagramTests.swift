@@ -170,6 +170,14 @@ import Testing
     #expect(features.note?.hasPrefix("\(whole.groups.count) groups are more than") == true)
   }
 
+  @Test("a merged edge lists its steps in the order the walk met them, the same every time")
+  func mergedEdgeOrder() throws {
+    let app = try Self.app("parking-full-accuracy.yaml")
+    let capped = try PermissionDiagram.of(app, maximumGroups: 4)
+    #expect(capped.edges.contains { $0.labels.count > 1 })
+    for _ in 0..<8 { #expect(try PermissionDiagram.of(app, maximumGroups: 4) == capped) }
+  }
+
   @Test("one feature's view: groups tell only that feature, and say only its needs")
   func oneFeature() throws {
     let app = try Self.app("parking-full-accuracy.yaml")
