@@ -42,9 +42,8 @@ where Hints.System == System {
 
   /// The most sequence numbers in a part: the candidates buffered for one part, 12 bytes each,
   /// are a fraction of them. Each part costs two rounds of waking the threads, so parts are
-  /// made large enough for that to be rare: a few percent less time on the four-session run
-  /// than with half this, for about 1 byte more per state on the default run's largest
-  /// configuration (twice this cost another byte and gained nothing measurable).
+  /// made large enough for that to be rare, at about 1 byte more per stored state than half
+  /// this (the measurements are in Benchmarks/NOTES.md).
   @usableFromInline static var maxPartSequences: Int { 1 << 17 }
 
   /// The fewest sequence numbers in a part. Between this and `maxPartSequences`, a part has as
@@ -237,7 +236,7 @@ where Hints.System == System {
 
   /// The hot loop: expands the frontier positions in `range` into `worker`.
   ///
-  /// Lookups in the visited set miss the cache, so the loop hides them behind the model's work:
+  /// Lookups in the visited set miss the cache, so the loop hides them behind the system's work:
   /// it computes the successors of a group of states, prefetches all their home slots back to
   /// back, and probes them only after computing the next group's successors, by which time
   /// the slots are in the cache. Successors are probed, and buffered, in the order they were

@@ -3,7 +3,7 @@
 /// An `always` property is a safety invariant: the explorer checks it on every initial state
 /// and every transition, and reports the shortest path to a violation. A `sometimes` property
 /// is a witness: it must be reached at least once. A witness that is never reached in a complete
-/// exploration means the model never does what the witness describes, so every invariant that
+/// exploration means the system never does what the witness describes, so every invariant that
 /// talks about it may hold vacuously.
 ///
 /// A condition sees either a state or a transition:

@@ -99,7 +99,7 @@ final class VisitedSet: @unchecked Sendable {
   /// line, and the next one when `home` lies in the second half of its line. A lookup reads on
   /// from its home slot to the key or an empty slot, and at 53–80 % load that often crosses
   /// into the next line: prefetching only the home slot's line left those lookups waiting for
-  /// memory (the second prefetch made the four-session run about 5 % faster).
+  /// memory (Benchmarks/NOTES.md has what the second prefetch saves).
   @inlinable @inline(__always)
   static func prefetchProbe(at home: UnsafeMutablePointer<UInt64>) {
     prefetch(home)
@@ -167,9 +167,9 @@ final class VisitedSet: @unchecked Sendable {
 
   /// The capacity a shard of `capacity` slots grows to: by half while it is small enough to
   /// stay in the cache (below `largeShardCapacity`), and twice as large beyond. A large shard's
-  /// lookups miss the cache, and the lower load that doubling leaves shortens them (the
-  /// four-session run took about 7 % less time than growing by half), as rehashing it half as
-  /// often does; small shards keep the tighter memory of growing by half.
+  /// lookups miss the cache, and the lower load that doubling leaves shortens them, as
+  /// rehashing it half as often does (Benchmarks/NOTES.md); small shards keep the tighter memory
+  /// of growing by half.
   static func grown(_ capacity: Int) -> Int {
     min(
       maxShardCapacity,
