@@ -75,11 +75,13 @@ struct ExploreOptions {
         case "--counterexamples": options.counterexamples = try value(flag).get()
         case "--mutation":
           let text = try value(flag).get()
-          guard let mutation = ModelMutation(rawValue: text) else {
+          // The exploration takes the steps of the explored mutations only (isExplored).
+          let explored = ModelMutation.allCases.filter(\.isExplored)
+          guard let mutation = ModelMutation(rawValue: text), mutation.isExplored else {
             return .failure(
               .init(
                 message: "unknown mutation '\(text)'; expected "
-                  + ModelMutation.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+                  + explored.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
           }
           options.mutation = mutation
         default:

@@ -21,7 +21,7 @@ enum Help {
       --format FORMAT  what to print: 'text' (the default), 'json' (one JSON document;
                        the schema is in README.md, "CI reports") or 'github' (a GitHub
                        Actions annotation per failure and error, then the summary line)
-      --coverage       after the run, list each rule R1–R42 with how many scenarios exercised
+      --coverage       after the run, list each rule R1–R50 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked
                        (in the JSON document with --format json)
       --counterexamples DIR
@@ -43,7 +43,7 @@ enum Help {
       P1–P12; 'authcheck explore --help' lists its options.
 
     authcheck rules [ID…]
-      Lists the rules and properties failures cite (R1–R42, P1–P12), or prints the text,
+      Lists the rules and properties failures cite (R1–R50, P1–P13), or prints the text,
       sources and assumptions of those given; 'authcheck rules --help' for more.
 
     authcheck diagram FILE [options]

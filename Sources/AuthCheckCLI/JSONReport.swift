@@ -154,7 +154,7 @@ struct JSONReport: Codable, Equatable {
   struct Coverage: Codable, Equatable {
     /// How many scenarios ran (passed or failed).
     var scenarios: Int
-    /// R1–R42 in order, each with how many scenarios exercised it.
+    /// R1–R50 in order, each with how many scenarios exercised it.
     var rules: [Count]
     var unexercisedRules: [String]
     /// The expectation keys, each with how many scenarios checked it.

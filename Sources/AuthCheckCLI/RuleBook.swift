@@ -224,9 +224,10 @@ enum RuleBook {
     lines.append("")
     let explored = property.isExplored ? "yes." : "not yet."
     lines += TextWrapping.wrap(
-      "**Follows from:** " + property.rules.map(\.id).joined(separator: ", ")
-        + ". **Checked by `authcheck explore`:** " + explored,
+      "**Follows from:** " + property.rules.map(\.id).joined(separator: ", ") + ".",
       width: width, first: "", rest: "")
+    // On a line of its own, so that it reads whole however long the list before it.
+    lines.append("**Checked by `authcheck explore`:** " + explored)
     lines.append("")
     return lines
   }
@@ -239,8 +240,8 @@ enum RuleBook {
     regenerate this file (CONTRIBUTING.md, "The rule book"). -->
 
     This is what authcheck believes about Core Location's authorization on iOS: the contract its
-    model follows. Every rule has an id (`R1`…`R42`) and every property of the model an id
-    (`P1`…`P12`); failure messages (`because R12: …`), the explorer's reports and the model's code
+    model follows. Every rule has an id (`R1`…`R50`) and every property of the model an id
+    (`P1`…`P13`); failure messages (`because R12: …`), the explorer's reports and the model's code
     cite them. `authcheck rules` lists them and `authcheck rules R19 P7` prints these entries on a
     terminal, from the binary, with nothing else beside it.
 
@@ -250,7 +251,7 @@ enum RuleBook {
     purpose and says which. Where a rule still leaves room, the model makes its own choice, listed
     under the rule it refines; those choices are tested like the rules.
 
-    The rules follow version 3 of the specification. iOS 26 and 27 follow iOS 18's rules: Apple
+    The rules follow version 4 of the specification. iOS 26 and 27 follow iOS 18's rules: Apple
     documents no change to location authorization, CLServiceSession or CLBackgroundActivitySession
     after iOS 18 (R39).
 
@@ -266,8 +267,9 @@ enum RuleBook {
       app's stored choice, `notDetermined`, `denied`, `whenInUse` or `always` (Settings shows Ask
       Next Time, Never, While Using the App, Always); the Precise Location toggle (on unless
       `NSLocationDefaultAccuracyReduced`); provisional Always (R14); whether the one Always prompt
-      is spent (R15); and the device's Location Services switch and restrictions (parental
-      controls or MDM "Don't Allow Changes").
+      is spent (R15); the device's Location Services switch and restrictions (parental
+      controls or MDM "Don't Allow Changes"); and the legacy monitoring registrations:
+      significant changes (R47), visits (R48) and up to 20 regions (R49).
     - **What is carried to the next launch** (R19, R37): the goals and purpose keys of the
       sessions held at termination and what the app was iterating then; an active
       CLBackgroundActivitySession, which goes on while the app does not.
@@ -276,9 +278,12 @@ enum RuleBook {
       CLServiceSessions held (each with its goal `none`, `whenInUse` or `always`, an optional
       full accuracy purpose key, and whether it was created in use), live updates and CLMonitor
       events being iterated, the CLBackgroundActivitySession and the CLLocationManager instances
-      with a delegate (R41); the pending prompt (at most one, R6: when-in-use, the Always upgrade
-      or temporary full accuracy); the purpose keys declined in this run (R22) and the result of
-      the last legacy request (R13–R16).
+      with a delegate (R41), each with its three properties (`allowsBackgroundLocationUpdates`,
+      `showsBackgroundLocationIndicator`, `pausesLocationUpdatesAutomatically`), its continuous
+      updates and continuous background session (R43, R44) and the monitoring it started in this
+      run (R47, R48); the pending prompt (at most one, R6: when-in-use, the Always upgrade or
+      temporary full accuracy, with the manager whose request raised it); the purpose keys
+      declined in this run (R22) and the result of the last legacy request (R13–R16).
 
     """
 

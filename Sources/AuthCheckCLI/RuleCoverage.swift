@@ -10,7 +10,7 @@ import AuthScenario
 struct RuleCoverage: Equatable {
   /// How many scenarios ran (passed or failed).
   var scenarios = 0
-  /// For each rule R1–R42 in order, how many scenarios exercised it.
+  /// For each rule R1–R50 in order, how many scenarios exercised it.
   var rules: [(rule: Rule, scenarios: Int)]
   /// For each expectation key in the schema's order, then the `refused` modifier (R42), how
   /// many scenarios checked it.

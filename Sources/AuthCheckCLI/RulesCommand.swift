@@ -8,7 +8,7 @@ enum RulesCommand {
     usage: authcheck rules [ID…]
            authcheck rules --markdown
 
-    Without ids, lists every rule (R1–R42), every property of the model (P1–P12) and every
+    Without ids, lists every rule (R1–R50), every property of the model (P1–P13) and every
     static check of app files (A1–A4) with its title. With ids (for example 'authcheck rules R19 P7'), prints what each says, its sources,
     whether it is assumed and the model's own choices beside it. Ids ignore case. (To run the
     scenarios of a folder named 'rules', write 'authcheck ./rules'.)

@@ -2,6 +2,11 @@ import AuthModel
 
 /// Packs an ``ExploredState`` into one 64-bit word for a given configuration and catalogue.
 ///
+/// The legacy CLLocationManager services (``AuthorizationState/legacy``) are not packed: the
+/// explorer's actions create its one manager with the default properties and take none of
+/// their steps, so every explored state has them idle (``LegacyServices/isIdle``, asserted in
+/// debug builds).
+///
 /// The layout holds only what can differ between reachable states of this configuration:
 /// sessions are catalogue indexes in 3-bit slots in creation order, purpose keys are indexes
 /// into the keys in play. `pack` and `unpack` are inverse on reachable states; the reductions
@@ -133,6 +138,10 @@ public struct AuthorizationStateCodec: Sendable {
   @inline(__always)
   private func packOutsideSessions(_ state: ExploredState) -> UInt64 {
     let m = state.model
+    // The catalogue takes none of the legacy services' steps (§8b) and starts from no
+    // registration, so their fields stay at their defaults and are not packed: `unpack` gives
+    // them back as they are.
+    assert(m.legacy.isIdle, "the explorer packs no legacy CLLocationManager service")
     // Fixed offsets first: the model's word of flags as it is, then the prompt and the ghost.
     var word = UInt64(m.fields)
     var promptKey: UInt64 = 0

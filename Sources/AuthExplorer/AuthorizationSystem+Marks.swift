@@ -36,7 +36,7 @@ struct RefusalMarks: Sendable {
         let id = Int(id.rawValue)
         while sessionActions.count <= id { sessionActions.append(0) }
         sessionActions[id] |= bit
-      case .createManager(let id), .releaseManager(let id):
+      case .createManager(let id, _), .releaseManager(let id):
         precondition(id == ManagerID(0), "the explorer's actions name manager 0 only")
         managerActions |= bit
       default: break

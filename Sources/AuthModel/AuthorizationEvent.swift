@@ -11,8 +11,10 @@ public enum AuthorizationEvent: Hashable, Sendable {
   case enterForeground
   /// Time passes: grace periods end, temporary grants of an app not in use lapse (R12).
   case wait
-  /// The app is terminated (R37).
+  /// The system terminates the app: memory pressure, a crash (R37).
   case terminate
+  /// The user swipes the app away in the app switcher (R50).
+  case terminateByUser
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`, held (R17–R19).
   case createSession(
     SessionID, authorization: AuthorizationRequirement, fullAccuracyPurposeKey: PurposeKey?)
@@ -33,14 +35,102 @@ public enum AuthorizationEvent: Hashable, Sendable {
   /// The user taps a button of the prompt on screen; `precise` sets the Precise toggle of the
   /// when-in-use prompt, `nil` leaves it as it is (R9–R11).
   case tap(PromptButton, precise: Bool?)
-  /// The user changes Settings (R38).
+  /// The user changes one thing in Settings (R38).
   case settings(SettingsChange)
+  /// The user changes several things in one visit to Settings, in this order: one step,
+  /// refused whole if one change is refused (R42), after which each manager's delegate is
+  /// called once if the pair it reads changed, and not at all if the changes cancel out (R41).
+  case settingsChanges([SettingsChange])
   /// Core Location has an event for the app that needs Always while the app is not in use (R14).
   case backgroundEvent
-  /// The app creates a CLLocationManager and sets its delegate (R41).
-  case createManager(ManagerID)
-  /// The app releases that CLLocationManager (R41).
+  /// The app creates a CLLocationManager, sets its delegate (R41) and the properties
+  /// `properties` gives; the others keep their defaults (§8b).
+  case createManager(ManagerID, ManagerProperties = ManagerProperties())
+  /// The app releases that CLLocationManager (R41): its services stop, its registrations stay
+  /// (R47–R49), and a prompt its request raised is withdrawn (R6).
   case releaseManager(ManagerID)
+  /// The app sets properties of a held CLLocationManager (R44, R45).
+  case configureManager(ManagerID, ManagerProperties)
+  /// A legacy request made by a manager the app holds and may release (R6): the request of
+  /// ``requestWhenInUseAuthorization``, ``requestAlwaysAuthorization`` or
+  /// ``requestTemporaryFullAccuracyAuthorization(_:)``, whose prompt is withdrawn when that
+  /// manager is released first. Those three are the requests of a manager the app never
+  /// releases.
+  case request(LegacyRequest, by: ManagerID)
+  /// `startUpdatingLocation()` (R43, R44).
+  case startUpdatingLocation(ManagerID)
+  /// `stopUpdatingLocation()` (R43, R44).
+  case stopUpdatingLocation(ManagerID)
+  /// `startMonitoringSignificantLocationChanges()` (R47).
+  case startMonitoringSignificantLocationChanges(ManagerID)
+  /// `stopMonitoringSignificantLocationChanges()` (R47).
+  case stopMonitoringSignificantLocationChanges(ManagerID)
+  /// `startMonitoringVisits()` (R48).
+  case startMonitoringVisits(ManagerID)
+  /// `stopMonitoringVisits()` (R48).
+  case stopMonitoringVisits(ManagerID)
+  /// `startMonitoring(for:)` with a CLCircularRegion of that identifier (R49).
+  case startMonitoring(ManagerID, region: RegionID)
+  /// `stopMonitoring(for:)` for the region of that identifier (R49).
+  case stopMonitoring(ManagerID, region: RegionID)
+  /// Core Location pauses the continuous updates of every manager that pauses automatically
+  /// (R46).
+  case pauseUpdates
+}
+
+/// A legacy `CLLocationManager` authorization request (R13–R16).
+public enum LegacyRequest: Hashable, Sendable {
+  /// `requestWhenInUseAuthorization()` (R13).
+  case whenInUse
+  /// `requestAlwaysAuthorization()` (R14, R15).
+  case always
+  /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` (R16).
+  case temporaryFullAccuracy(PurposeKey)
+
+  /// The event of the same request made by a manager the app never releases.
+  public var event: AuthorizationEvent {
+    switch self {
+    case .whenInUse: .requestWhenInUseAuthorization
+    case .always: .requestAlwaysAuthorization
+    case .temporaryFullAccuracy(let key): .requestTemporaryFullAccuracyAuthorization(key)
+    }
+  }
+
+  /// The rule of the request, which refuses it while the app is not running (R42).
+  public var rule: Rule {
+    switch self {
+    case .whenInUse: .r13
+    case .always: .r14
+    case .temporaryFullAccuracy: .r16
+    }
+  }
+}
+
+/// Properties of a CLLocationManager that the legacy services read (§8b); `nil` leaves one as
+/// it is, which at creation is its default.
+public struct ManagerProperties: Hashable, Sendable {
+  /// `allowsBackgroundLocationUpdates` (default false): updates started in use keep the app
+  /// running in the background (R44); true needs `location` in UIBackgroundModes (R45).
+  public var allowsBackgroundLocationUpdates: Bool?
+  /// `showsBackgroundLocationIndicator` (default false): an Always app shows the indicator
+  /// only when it is true (R44).
+  public var showsBackgroundLocationIndicator: Bool?
+  /// `pausesLocationUpdatesAutomatically` (default true): Core Location may pause the
+  /// manager's updates (R46).
+  public var pausesLocationUpdatesAutomatically: Bool?
+
+  /// The properties to set; those not given are left as they are.
+  public init(
+    allowsBackgroundLocationUpdates: Bool? = nil, showsBackgroundLocationIndicator: Bool? = nil,
+    pausesLocationUpdatesAutomatically: Bool? = nil
+  ) {
+    self.allowsBackgroundLocationUpdates = allowsBackgroundLocationUpdates
+    self.showsBackgroundLocationIndicator = showsBackgroundLocationIndicator
+    self.pausesLocationUpdatesAutomatically = pausesLocationUpdatesAutomatically
+  }
+
+  /// Whether it sets nothing.
+  public var isEmpty: Bool { self == ManagerProperties() }
 }
 
 /// One change the user makes in the Settings app (R38).

@@ -20,9 +20,10 @@
 /// Every step returns the rules that accepted it and decided its effects, and
 /// ``explanation(of:)`` names the rules behind any observable value.
 ///
-/// CLLocationManager delegates (R41): create managers with ``createManager(_:)`` and read the
-/// `locationManagerDidChangeAuthorization` calls their delegates received with
-/// ``locationManagerDidChangeAuthorization(of:)``:
+/// CLLocationManager delegates (R41): create managers with ``createManager(_:properties:)`` and
+/// read the calls their delegates received with ``locationManagerDidChangeAuthorization(of:)``
+/// (`locationManagerDidChangeAuthorization`, and for the legacy services `didPause` and
+/// `monitoringDidFail`):
 ///
 /// ```swift
 /// try location.createManager("map")
@@ -31,6 +32,16 @@
 /// #expect(location.takeLocationManagerDidChangeAuthorization(of: "map")?.map(\.pair.description)
 ///   == ["notDetermined/fullAccuracy", "authorizedWhenInUse/fullAccuracy"])
 /// ```
+///
+/// The legacy services run on those managers (§8b, R43–R50):
+///
+/// ```swift
+/// try location.configureManager(
+///   "map", properties: ManagerProperties(allowsBackgroundLocationUpdates: true))
+/// try location.startUpdatingLocation("map")
+/// try location.enterBackground()
+/// #expect(location.backgroundIndicator == .shown)
+/// ```
 public struct AuthorizationSimulator: Sendable {
   /// The app as built and the iOS it runs on.
   public let configuration: AppConfiguration
@@ -38,8 +49,8 @@ public struct AuthorizationSimulator: Sendable {
   public private(set) var state: AuthorizationState
   /// The names of sessions, purpose keys and managers used so far.
   public private(set) var names: Names
-  /// By manager name, the `locationManagerDidChangeAuthorization(_:)` calls its delegate
-  /// received since it was created or since they were last taken (R41). A released manager
+  /// By manager name, the calls its delegate received since it was created or since they were
+  /// last taken (R41). A released manager
   /// keeps what it received and gets no more; creating the name again starts a new list.
   public private(set) var delegateCalls: [String: [DelegateCall]] = [:]
   /// For the result of the last legacy request, the status and the accuracy: the rules the
@@ -47,12 +58,15 @@ public struct AuthorizationSimulator: Sendable {
   /// compute it from the state.
   private var decidedBy: [Observable: [Citation]] = [:]
 
-  /// One call of `locationManagerDidChangeAuthorization(_:)` on a manager's delegate (R41).
+  /// One call on a manager's delegate (R41): `locationManagerDidChangeAuthorization(_:)`,
+  /// `didPause` (R46) or `monitoringDidFail` (R49).
   public struct DelegateCall: Hashable, Sendable {
+    /// The call, as a scenario writes it.
+    public var callback: LocationManagerCallback
     /// What the delegate reads in the call: `authorizationStatus` and `accuracyAuthorization`.
     public var pair: AuthorizationPair
-    /// The step after which the delegate was called: the manager's creation, or the step that
-    /// changed the pair.
+    /// The step after which the delegate was called: the manager's creation, the step that
+    /// changed the pair, the pause or the failed region.
     public var event: AuthorizationEvent
     /// The rules the step cited: which rule changed the pair.
     public var cause: [Citation]
@@ -63,6 +77,11 @@ public struct AuthorizationSimulator: Sendable {
     self.configuration = configuration
     self.state = AuthorizationState(configuration: configuration, start: start)
     self.names = Names(purposeKeys: configuration.purposeKeys)
+    // R49: the regions of `start` are region ids 0..<count, in order.
+    for region in start.regions.prefix(LegacyServices.maximumRegionIDs)
+    where !names.regions.contains(region) {
+      names.regions.append(region)
+    }
   }
 
   // MARK: Steps
@@ -76,14 +95,24 @@ public struct AuthorizationSimulator: Sendable {
     recordDecisions(from: before, by: event, trace.citations)
     let called = AuthorizationState.managersCalledBack(
       from: before, by: event, to: state, configuration)
-    if called != 0 {
-      let pair = state.authorizationPair(configuration)
-      for index in 0..<AuthorizationState.maximumManagers where called & 1 << index != 0 {
-        let name = names.name(of: ManagerID(UInt8(index)))
-        if case .createManager = event { delegateCalls[name] = [] }
-        delegateCalls[name, default: []].append(
-          DelegateCall(pair: pair, event: event, cause: trace.citations))
-      }
+    let paused = AuthorizationState.managersPaused(from: before, by: event)
+    let failure = AuthorizationState.monitoringFailure(from: before, by: event, configuration)
+    guard called | paused != 0 || failure != nil else { return trace.citations }
+    let pair = state.authorizationPair(configuration)
+    func call(_ manager: ManagerID, _ callback: LocationManagerCallback) {
+      delegateCalls[names.name(of: manager), default: []].append(
+        DelegateCall(callback: callback, pair: pair, event: event, cause: trace.citations))
+    }
+    for index in 0..<AuthorizationState.maximumManagers {
+      let manager = ManagerID(UInt8(index))
+      if case .createManager(manager, _) = event { delegateCalls[names.name(of: manager)] = [] }
+      if called & manager.bit != 0 { call(manager, .didChangeAuthorization(pair)) }
+      // R46
+      if paused & manager.bit != 0 { call(manager, .didPause) }
+    }
+    // R49
+    if let (manager, region) = failure {
+      call(manager, .monitoringDidFail(region: names.name(of: region)))
     }
     return trace.citations
   }
@@ -113,11 +142,75 @@ public struct AuthorizationSimulator: Sendable {
     }
   }
 
-  /// The app creates a CLLocationManager named `name` and sets its delegate, which is called
-  /// at once (R41).
+  /// The app creates a CLLocationManager named `name`, sets its delegate, which is called at
+  /// once (R41), and sets `properties`; the others keep their defaults (§8b, R45).
   @discardableResult
-  public mutating func createManager(_ name: String) throws(Refusal) -> [Citation] {
-    try apply(.createManager(managerID(name)))
+  public mutating func createManager(
+    _ name: String, properties: ManagerProperties = ManagerProperties()
+  ) throws(Refusal) -> [Citation] {
+    try apply(.createManager(managerID(name), properties))
+  }
+
+  /// The app sets `properties` of the manager named `name` (R44, R45).
+  @discardableResult
+  public mutating func configureManager(
+    _ name: String, properties: ManagerProperties
+  ) throws(Refusal) -> [Citation] {
+    try apply(.configureManager(managerID(name), properties))
+  }
+
+  /// `startUpdatingLocation()` on the manager named `name` (R43, R44).
+  @discardableResult
+  public mutating func startUpdatingLocation(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.startUpdatingLocation(managerID(name)))
+  }
+  /// `stopUpdatingLocation()` on the manager named `name` (R43, R44).
+  @discardableResult
+  public mutating func stopUpdatingLocation(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.stopUpdatingLocation(managerID(name)))
+  }
+  /// `startMonitoringSignificantLocationChanges()` on the manager named `name` (R47).
+  @discardableResult
+  public mutating func startMonitoringSignificantLocationChanges(
+    _ name: String
+  ) throws(Refusal) -> [Citation] {
+    try apply(.startMonitoringSignificantLocationChanges(managerID(name)))
+  }
+  /// `stopMonitoringSignificantLocationChanges()` on the manager named `name` (R47).
+  @discardableResult
+  public mutating func stopMonitoringSignificantLocationChanges(
+    _ name: String
+  ) throws(Refusal) -> [Citation] {
+    try apply(.stopMonitoringSignificantLocationChanges(managerID(name)))
+  }
+  /// `startMonitoringVisits()` on the manager named `name` (R48).
+  @discardableResult
+  public mutating func startMonitoringVisits(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.startMonitoringVisits(managerID(name)))
+  }
+  /// `stopMonitoringVisits()` on the manager named `name` (R48).
+  @discardableResult
+  public mutating func stopMonitoringVisits(_ name: String) throws(Refusal) -> [Citation] {
+    try apply(.stopMonitoringVisits(managerID(name)))
+  }
+  /// `startMonitoring(for:)` on the manager named `name`, with a CLCircularRegion whose
+  /// identifier is `region` (R49).
+  @discardableResult
+  public mutating func startMonitoring(
+    _ name: String, region: String
+  ) throws(Refusal) -> [Citation] {
+    try apply(.startMonitoring(managerID(name), region: regionID(region)))
+  }
+  /// `stopMonitoring(for:)` on the manager named `name`, for the region `region` (R49).
+  @discardableResult
+  public mutating func stopMonitoring(
+    _ name: String, region: String
+  ) throws(Refusal) -> [Citation] {
+    try apply(.stopMonitoring(managerID(name), region: regionID(region)))
+  }
+  /// Core Location pauses the updates of every manager that pauses automatically (R46).
+  @discardableResult public mutating func pauseUpdates() throws(Refusal) -> [Citation] {
+    try apply(.pauseUpdates)
   }
 
   /// The app releases the CLLocationManager named `name` (R41).
@@ -163,9 +256,10 @@ public struct AuthorizationSimulator: Sendable {
   @discardableResult public mutating func wait() throws(Refusal) -> [Citation] {
     try apply(.wait)
   }
-  /// iOS terminates the app (R37).
-  @discardableResult public mutating func terminate() throws(Refusal) -> [Citation] {
-    try apply(.terminate)
+  /// iOS terminates the app (R37); `byUser`, the user swipes it away (R50).
+  @discardableResult
+  public mutating func terminate(byUser: Bool = false) throws(Refusal) -> [Citation] {
+    try apply(byUser ? .terminateByUser : .terminate)
   }
 
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`, held under the name `id`.
@@ -203,22 +297,36 @@ public struct AuthorizationSimulator: Sendable {
   public mutating func backgroundActivity(held: Bool) throws(Refusal) -> [Citation] {
     try apply(.backgroundActivity(held: held))
   }
-  /// `requestWhenInUseAuthorization()` (R13).
+  /// `requestWhenInUseAuthorization()` (R13), on the held manager named `manager`, or without
+  /// one on a manager the app never releases (R6).
   @discardableResult
-  public mutating func requestWhenInUseAuthorization() throws(Refusal) -> [Citation] {
-    try apply(.requestWhenInUseAuthorization)
+  public mutating func requestWhenInUseAuthorization(
+    by manager: String? = nil
+  ) throws(Refusal) -> [Citation] {
+    try request(.whenInUse, by: manager)
   }
-  /// `requestAlwaysAuthorization()` (R14, R15).
+  /// `requestAlwaysAuthorization()` (R14, R15), on the held manager named `manager`, or
+  /// without one on a manager the app never releases (R6).
   @discardableResult
-  public mutating func requestAlwaysAuthorization() throws(Refusal) -> [Citation] {
-    try apply(.requestAlwaysAuthorization)
+  public mutating func requestAlwaysAuthorization(
+    by manager: String? = nil
+  ) throws(Refusal) -> [Citation] {
+    try request(.always, by: manager)
   }
-  /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` (R16).
+  /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` (R16), on the held manager
+  /// named `manager`, or without one on a manager the app never releases (R6).
   @discardableResult
   public mutating func requestTemporaryFullAccuracyAuthorization(
-    withPurposeKey key: String
+    withPurposeKey key: String, by manager: String? = nil
   ) throws(Refusal) -> [Citation] {
-    try apply(.requestTemporaryFullAccuracyAuthorization(purposeKey(key)))
+    try request(.temporaryFullAccuracy(purposeKey(key)), by: manager)
+  }
+
+  private mutating func request(
+    _ request: LegacyRequest, by manager: String?
+  ) throws(Refusal) -> [Citation] {
+    guard let manager else { return try apply(request.event) }
+    return try apply(.request(request, by: managerID(manager)))
   }
   /// The user taps `button`; `precise` sets the when-in-use prompt's Precise toggle.
   @discardableResult
@@ -231,6 +339,13 @@ public struct AuthorizationSimulator: Sendable {
   @discardableResult
   public mutating func changeSettings(_ change: SettingsChange) throws(Refusal) -> [Citation] {
     try apply(.settings(change))
+  }
+  /// The user changes several things in one visit to Settings, in this order: one step,
+  /// refused whole if one change is refused (R38, R42); a delegate is called once if its pair
+  /// changed, not at all if the changes cancel out (R41).
+  @discardableResult
+  public mutating func changeSettings(_ changes: [SettingsChange]) throws(Refusal) -> [Citation] {
+    try apply(changes.count == 1 ? .settings(changes[0]) : .settingsChanges(changes))
   }
   /// Core Location has an event for the app that needs Always while it is not in use (R14).
   @discardableResult
@@ -260,6 +375,19 @@ public struct AuthorizationSimulator: Sendable {
   public var requestResult: RequestResult? {
     var trace = Trace.off
     return state.requestResult(trace: &trace)
+  }
+  /// What continuous updates deliver now (R43).
+  public var locationUpdates: LocationUpdatesDelivery { value(.locationUpdates) }
+  /// Whether significant-change events are delivered now (R47).
+  public var significantChanges: LegacyEventsDelivery { value(.significantChanges) }
+  /// Whether visit events are delivered now (R48).
+  public var visits: LegacyEventsDelivery { value(.visits) }
+  /// Whether region events are delivered now (R49).
+  public var regionEvents: LegacyEventsDelivery { value(.regionEvents) }
+  /// The identifiers of the regions registered, sorted (R49).
+  public var monitoredRegions: [String] {
+    var trace = Trace.off
+    return state.monitoredRegionIDs(trace: &trace).map(names.name(of:)).sorted()
   }
 
   /// The diagnostic flags of the session named `id`, `nil` if it is not held.
@@ -324,6 +452,16 @@ public struct AuthorizationSimulator: Sendable {
     public static let backgroundIndicator = Self.value(.backgroundIndicator)
     /// The result of the last legacy request in this run.
     public static let requestResult = Self.value(.requestResult)
+    /// `startUpdatingLocation()`'s continuous updates.
+    public static let locationUpdates = Self.value(.locationUpdates)
+    /// Significant-change events.
+    public static let significantChanges = Self.value(.significantChanges)
+    /// Visit events.
+    public static let visits = Self.value(.visits)
+    /// Region events.
+    public static let regionEvents = Self.value(.regionEvents)
+    /// The regions registered.
+    public static let monitoredRegions = Self.value(.monitoredRegions)
   }
 
   /// The rules that decide the current value of `observable`, with their causes: for the
@@ -381,6 +519,9 @@ public struct AuthorizationSimulator: Sendable {
 
   private func observe(_ observable: Observable, _ trace: inout Trace) -> ObservedValue {
     switch observable {
+    case .value(.monitoredRegions):
+      .monitoredRegions(
+        unordered: state.monitoredRegionIDs(trace: &trace).map(names.name(of:)))
     case .value(let key): key.value(in: state, configuration, trace: &trace)
     case .diagnostics(let holder):
       .diagnostics(of: holder, in: state, configuration, trace: &trace)
@@ -415,6 +556,16 @@ public struct AuthorizationSimulator: Sendable {
     while names.managers.count <= free { names.managers.append("") }
     names.managers[free] = name
     return ManagerID(UInt8(free))
+  }
+
+  /// The id of the region named `name`, a new one for a name not met yet (R49).
+  private mutating func regionID(_ name: String) throws(Refusal) -> RegionID {
+    if let index = names.regions.firstIndex(of: name) { return RegionID(UInt8(index)) }
+    guard names.regions.count < LegacyServices.maximumRegionIDs else {
+      throw Refusal.tooManyRegionNames
+    }
+    names.regions.append(name)
+    return RegionID(UInt8(names.regions.count - 1))
   }
 
   private mutating func purposeKey(_ name: String) -> PurposeKey {

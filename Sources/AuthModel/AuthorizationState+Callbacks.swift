@@ -1,4 +1,55 @@
-// R41: the CLLocationManager delegate callback `locationManagerDidChangeAuthorization(_:)`.
+// R41: the CLLocationManager delegate callbacks: `locationManagerDidChangeAuthorization(_:)`,
+// and for the legacy services `locationManagerDidPauseLocationUpdates(_:)` (R46) and
+// `locationManager(_:monitoringDidFailFor:withError:)` (R49).
+
+/// A call a CLLocationManager's delegate receives, as a scenario writes it (R41).
+public enum LocationManagerCallback: Hashable, Sendable, CustomStringConvertible {
+  /// `locationManagerDidChangeAuthorization(_:)`, with the pair the delegate reads in it.
+  case didChangeAuthorization(AuthorizationPair)
+  /// `locationManagerDidPauseLocationUpdates(_:)` (R46).
+  case didPause
+  /// `locationManager(_:monitoringDidFailFor:withError:)` for the region of that identifier
+  /// (R49).
+  case monitoringDidFail(region: String)
+
+  /// The word for a pause: `didPause`.
+  static let didPauseWord = "didPause"
+  /// The prefix of a failure: `monitoringDidFail:ID`.
+  static let monitoringDidFailPrefix = "monitoringDidFail:"
+
+  /// `STATUS/ACCURACY`, `didPause` or `monitoringDidFail:ID`.
+  public var description: String {
+    switch self {
+    case .didChangeAuthorization(let pair): pair.description
+    case .didPause: Self.didPauseWord
+    case .monitoringDidFail(let region): Self.monitoringDidFailPrefix + region
+    }
+  }
+
+  /// Parses `STATUS/ACCURACY`, `didPause` or `monitoringDidFail:ID`.
+  public init?(_ text: some StringProtocol) {
+    if text == Self.didPauseWord {
+      self = .didPause
+    } else if text.hasPrefix(Self.monitoringDidFailPrefix),
+      text.count > Self.monitoringDidFailPrefix.count
+    {
+      self = .monitoringDidFail(region: String(text.dropFirst(Self.monitoringDidFailPrefix.count)))
+    } else if let pair = AuthorizationPair(text) {
+      self = .didChangeAuthorization(pair)
+    } else {
+      return nil
+    }
+  }
+
+  /// The rule that makes the call.
+  public var rule: Rule {
+    switch self {
+    case .didChangeAuthorization: .r41
+    case .didPause: .r46
+    case .monitoringDidFail: .r49
+    }
+  }
+}
 
 /// What a CLLocationManager's delegate reads in `locationManagerDidChangeAuthorization(_:)`:
 /// `authorizationStatus` (R1) and `accuracyAuthorization` (R2).
@@ -66,8 +117,29 @@ extension AuthorizationState {
   ) -> UInt8 {
     guard after.app != .notRunning else { return 0 }
     var called: UInt8 = 0
-    if case .createManager(let id) = event { called |= id.bit }
+    if case .createManager(let id, _) = event { called |= id.bit }
     if pairChanged { called |= before.heldManagers & after.heldManagers }
     return called
+  }
+
+  /// R46: the managers, a bit per ``ManagerID/rawValue``, whose delegate receives
+  /// `locationManagerDidPauseLocationUpdates` after `event` (a step the model took from
+  /// `before`): those that updated and paused automatically.
+  public static func managersPaused(from before: AuthorizationState, by event: AuthorizationEvent)
+    -> UInt8
+  {
+    guard case .pauseUpdates = event else { return 0 }
+    return before.legacy.updating & ~before.legacy.pausesManually
+  }
+
+  /// R49: the manager whose delegate receives `monitoringDidFail` after `event` (a step the
+  /// model took from `before`), and for which region: a start that would register a region
+  /// past the limit.
+  public static func monitoringFailure(
+    from before: AuthorizationState, by event: AuthorizationEvent, _ c: AppConfiguration
+  ) -> (manager: ManagerID, region: RegionID)? {
+    guard case .startMonitoring(let id, let region) = event, before.registeringFails(region, c)
+    else { return nil }
+    return (id, region)
   }
 }

@@ -67,7 +67,9 @@ extension AuthorizationState {
     return .reducedAccuracy
   }
 
-  /// Whether the app is in use (R3).
+  /// Whether the app is in use (R3): in the foreground, in the grace period, or kept in use by
+  /// an active CLBackgroundActivitySession (R35), a legacy continuous background session
+  /// showing its indicator (R44), or a session carried across termination (R37).
   public func isInUse(_ c: AppConfiguration, trace: inout Trace) -> Bool {
     switch app {
     case .foreground:
@@ -78,6 +80,9 @@ extension AuthorizationState {
       return true
     case .background where backgroundActivityIsActive(c):
       trace.cite(.r3, "an active CLBackgroundActivitySession keeps the app in use")
+      return true
+    case .background where legacy.sessionClaims != 0 && legacyIndicatorShows(c, trace: &trace):
+      trace.cite(.r3, "a continuous background session showing its indicator keeps it in use")
       return true
     case _ where carriedBackgroundActivityIsActive(c):
       trace.cite(.r3, "a CLBackgroundActivitySession carried across termination keeps it in use")
@@ -309,7 +314,7 @@ extension AuthorizationState {
     return backgroundActivityIsActive(c, trace: &trace) ? .active : .inactive
   }
 
-  /// The blue location indicator (R35, R37).
+  /// The blue location indicator (R35, R37, R44).
   public func backgroundIndicator(
     _ c: AppConfiguration, trace: inout Trace
   ) -> BackgroundIndicator {
@@ -334,6 +339,8 @@ extension AuthorizationState {
       return .shown
     }
     trace.cite(.r35, "no active CLBackgroundActivitySession runs outside the foreground")
+    // R44: a continuous background session of a legacy manager.
+    if legacyIndicatorShows(c, trace: &trace) { return .shown }
     return .hidden
   }
 

@@ -27,6 +27,11 @@ extension AuthorizationState {
     case .settings(let change):
       return promptWithdrawnBySettings == nil
         && change.writesNothingNew(to: self, defaultPrecise: c.defaultPrecise)
+    case .settingsChanges(let changes):
+      guard pendingPrompt == nil else { return false }
+      var after = SettingsValues(self)
+      for change in changes { change.write(to: &after, defaultPrecise: c.defaultPrecise) }
+      return after == SettingsValues(self)
     default: return false
     }
   }

@@ -55,6 +55,10 @@ extension AuthorizationState {
     _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
   ) -> Refusal? {
     if let refusal = conditions(c).refusal(of: event) { return refusal }
+    // R44: a continuous background session held before the step ends if the step takes the
+    // app's authorization away (a claim made while unauthorized waits instead).
+    var quiet = Trace.off
+    let heldSessions = continuousBackgroundSessions(c)
     switch event {
     case .launch:
       startRun(in: .foreground, trace: &trace)
@@ -83,7 +87,9 @@ extension AuthorizationState {
     case .wait:
       wait(c, &trace)
     case .terminate:
-      terminate(c, &trace)
+      terminate(byUser: false, c, &trace)
+    case .terminateByUser:
+      terminate(byUser: true, c, &trace)
     case .createSession(let id, let goal, let key):
       createSession(id, goal, key, c, &trace)
     case .invalidateSession(let id):
@@ -106,17 +112,71 @@ extension AuthorizationState {
     case .tap(let button, let precise):
       tap(button, precise: precise, c, &trace)
     case .settings(let change):
-      changeSettings(change, c, &trace)
+      changeSettings(CollectionOfOne(change), c, &trace)
+    case .settingsChanges(let changes):
+      changeSettings(changes, c, &trace)
     case .backgroundEvent:
       backgroundEvent(&trace)
-    case .createManager(let id):
+    case .createManager(let id, let properties):
       heldManagers |= id.bit
       trace.cite(.r41) { n in
         "manager '\(n.name(of: id))' is created; its delegate is called once with the values now"
       }
+      if !properties.isEmpty { configure(id, properties, c, &trace) }
     case .releaseManager(let id):
-      heldManagers &= ~id.bit
-      trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
+      releaseManager(id, c, &trace)
+    case .configureManager(let id, let properties):
+      configure(id, properties, c, &trace)
+    case .request(let request, let id):
+      _ = apply(request.event, c, &trace)
+      // R6: the prompt this request raised is withdrawn if the manager is released first.
+      if lastRequestResult == .prompted {
+        legacy.promptRaisedBy = id
+        trace.cite(.r6) { n in
+          "the prompt is withdrawn if manager '\(n.name(of: id))' is released before it is answered"
+        }
+      }
+    case .startUpdatingLocation(let id):
+      startUpdatingLocation(id, c, &trace)
+    case .stopUpdatingLocation(let id):
+      legacy.updating &= ~id.bit
+      endContinuousSession(id.bit, "its updates stop", &trace)
+      trace.cite(.r43) { n in "manager '\(n.name(of: id))' stops continuous updates" }
+    case .startMonitoringSignificantLocationChanges(let id):
+      legacy.significantChangesRegistered = true
+      legacy.significantChangesStarted |= id.bit
+      trace.cite(.r47) { n in
+        "manager '\(n.name(of: id))' registers the app for significant changes, persisted"
+      }
+    case .stopMonitoringSignificantLocationChanges(let id):
+      legacy.significantChangesRegistered = false
+      legacy.significantChangesStarted = 0
+      trace.cite(.r47) { n in
+        "manager '\(n.name(of: id))' ends the app's significant-change registration"
+      }
+    case .startMonitoringVisits(let id):
+      legacy.visitsRegistered = true
+      legacy.visitsStarted |= id.bit
+      trace.cite(.r48) { n in "manager '\(n.name(of: id))' registers the app for visits, persisted"
+      }
+    case .stopMonitoringVisits(let id):
+      legacy.visitsRegistered = false
+      legacy.visitsStarted = 0
+      legacy.visitsDeliverToAnyManager = false
+      trace.cite(.r48) { n in "manager '\(n.name(of: id))' ends the app's visit registration" }
+    case .startMonitoring(let id, let region):
+      startMonitoring(region, by: id, c, &trace)
+    case .stopMonitoring(let id, let region):
+      legacy.monitoredRegions &= ~region.bit
+      trace.cite(.r49) { n in
+        "manager '\(n.name(of: id))' removes region '\(n.name(of: region))'"
+      }
+    case .pauseUpdates:
+      pauseUpdates(&trace)
+    }
+    if heldSessions != 0 && !isAuthorized(c, trace: &quiet) {
+      legacy.sessionClaims &= ~heldSessions
+      trace.cite(.r44, "the app is no longer authorized, so its continuous background session ends")
     }
     return nil
   }
@@ -127,6 +187,11 @@ extension AuthorizationState {
     app = runState
     inGrace = false
     rejoinWindowOpen = true
+    // R48: a visit registration from before this launch delivers to any held manager.
+    if legacy.visitsRegistered {
+      legacy.visitsDeliverToAnyManager = true
+      trace.cite(.r48, "the visit registration delivers to any manager the app holds")
+    }
     trace.cite(
       .r19, "sessions matching those held at termination rejoin until the first wait")
   }
@@ -161,11 +226,19 @@ extension AuthorizationState {
     }
   }
 
-  /// R37: termination.
-  private mutating func terminate(_ c: AppConfiguration, _ trace: inout Trace) {
-    let carries = backgroundActivityIsActive(c)
+  /// R37: termination; R50: by the user.
+  private mutating func terminate(byUser: Bool, _ c: AppConfiguration, _ trace: inout Trace) {
+    // R50: the user's termination carries no CLBackgroundActivitySession, and live updates
+    // no longer relaunch the app; CLMonitor does.
+    let carries = !byUser && backgroundActivityIsActive(c)
     sessionsAtTermination = sessions
-    iteratingAtTermination = iteratingLiveUpdates || iteratingMonitor
+    iteratingAtTermination = iteratingMonitor || (!byUser && iteratingLiveUpdates)
+    if byUser {
+      trace.cite(
+        .r50,
+        "the user swiped the app away: no background activity session carries it, and live "
+          + "updates do not relaunch it")
+    }
     if carries {
       trace.cite(.r37, "the active CLBackgroundActivitySession continues after termination")
     } else if carriedBackgroundActivity {
@@ -181,8 +254,15 @@ extension AuthorizationState {
     backgroundActivity = .none
     declinedPurposeKeys = 0
     lastRequestResult = nil
-    // R41: termination releases every manager.
+    // R41: termination releases every manager; R43, R44, R47–R49: their services stop, the
+    // registrations stay.
     heldManagers = 0
+    if !legacy.isIdle {
+      if legacy.sessionClaims != 0 {
+        trace.cite(.r44, "termination ends the continuous background session")
+      }
+      legacy.terminate()
+    }
     // R6: termination withdraws a pending prompt, but the system's own upgrade prompt (R14).
     if let prompt = pendingPrompt, !prompt.isSystemPrompt {
       pendingPrompt = nil
@@ -426,10 +506,10 @@ extension AuthorizationState {
 
   // MARK: Settings (R38) and the system (R14)
 
-  /// R38: the change withdraws a pending prompt, then writes what
-  /// ``SettingsChange/write(to:defaultPrecise:)`` says.
+  /// R38: the changes, one visit to Settings, withdraw a pending prompt, then write in order
+  /// what ``SettingsChange/write(to:defaultPrecise:)`` says.
   private mutating func changeSettings(
-    _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
+    _ changes: some Collection<SettingsChange>, _ c: AppConfiguration, _ trace: inout Trace
   ) {
     if let prompt = promptWithdrawnBySettings {
       pendingPrompt = nil
@@ -439,6 +519,13 @@ extension AuthorizationState {
         trace.cite(.r38, "provisional Always stays; the next background event asks again")
       }
     }
+    for change in changes { write(change, c, &trace) }
+  }
+
+  /// R38: one change in Settings.
+  private mutating func write(
+    _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
     change.write(to: &self, defaultPrecise: c.defaultPrecise)
     switch change {
     case .location(let setting):
@@ -475,6 +562,152 @@ extension AuthorizationState {
     return !promptsAreBlocked(trace: &trace)
   }
 
+  // MARK: Legacy services (R6, R41, R43–R46, R49)
+
+  /// R41: the manager is released; its services stop (R43, R47–R49: the registrations stay),
+  /// its continuous background session ends (R44), and a prompt its request raised is
+  /// withdrawn (R6).
+  private mutating func releaseManager(
+    _ id: ManagerID, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
+    heldManagers &= ~id.bit
+    trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
+    guard !legacy.isIdle else { return }
+    endContinuousSession(id.bit, "its manager is released", &trace)
+    if legacy.updating & id.bit != 0 {
+      trace.cite(.r43) { n in "manager '\(n.name(of: id))' no longer runs continuous updates" }
+    }
+    if legacy.promptRaisedBy == id, let prompt = pendingPrompt,
+      c.mutation != .promptOutlivesManager
+    {
+      pendingPrompt = nil
+      legacy.promptRaisedBy = nil
+      trace.cite(.r6) { n in
+        "the \(prompt.prompt.rawValue) prompt that manager '\(n.name(of: id))' raised is "
+          + "withdrawn with it"
+      }
+    }
+    legacy.forget(managers: id.bit)
+  }
+
+  /// The manager's properties (§8b); R44: setting `allowsBackgroundLocationUpdates` true while
+  /// it updates completes the pair, false ends its session.
+  private mutating func configure(
+    _ id: ManagerID, _ properties: ManagerProperties, _ c: AppConfiguration,
+    _ trace: inout Trace
+  ) {
+    if let shows = properties.showsBackgroundLocationIndicator {
+      set(&legacy.showsBackgroundLocationIndicator, id, shows)
+      trace.cite(.r44) { n in
+        "manager '\(n.name(of: id))' sets showsBackgroundLocationIndicator to \(shows)"
+      }
+    }
+    if let pauses = properties.pausesLocationUpdatesAutomatically {
+      set(&legacy.pausesManually, id, !pauses)
+      trace.cite(.r46) { n in
+        "manager '\(n.name(of: id))' sets pausesLocationUpdatesAutomatically to \(pauses)"
+      }
+    }
+    guard let allows = properties.allowsBackgroundLocationUpdates else { return }
+    set(&legacy.allowsBackgroundLocationUpdates, id, allows)
+    trace.cite(.r44) { n in
+      "manager '\(n.name(of: id))' sets allowsBackgroundLocationUpdates to \(allows)"
+    }
+    if !allows {
+      endContinuousSession(id.bit, "allowsBackgroundLocationUpdates is set to false", &trace)
+    } else if legacy.updating & id.bit != 0 {
+      claimContinuousSession(id, c, &trace)
+    }
+  }
+
+  private func set(_ bits: inout UInt8, _ id: ManagerID, _ on: Bool) {
+    bits = on ? bits | id.bit : bits & ~id.bit
+  }
+
+  /// R43, R44.
+  private mutating func startUpdatingLocation(
+    _ id: ManagerID, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
+    trace.cite(.r43) { n in "manager '\(n.name(of: id))' starts continuous updates" }
+    if legacy.allowsBackgroundLocationUpdates & id.bit != 0 {
+      claimContinuousSession(id, c, &trace)
+    }
+    legacy.updating |= id.bit
+  }
+
+  /// R44: the call that completes the pair of updates and `allowsBackgroundLocationUpdates`
+  /// claims a continuous background session if the app is in use, or Always is in effect,
+  /// judged in the state before the step. A claim made while the app is not authorized waits
+  /// for authorization.
+  private mutating func claimContinuousSession(
+    _ id: ManagerID, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
+    var quiet = Trace.off
+    let inUse = isInUse(c, trace: &quiet)
+    guard inUse || legacyAlwaysInEffect(for: .r44, trace: &quiet) else {
+      if legacy.sessionClaims & id.bit == 0 {
+        trace.cite(.r44) { n in
+          "manager '\(n.name(of: id))' completes the pair out of use without Always in "
+            + "effect, so it holds no continuous background session"
+        }
+      }
+      return
+    }
+    legacy.sessionClaims |= id.bit
+    let reason = inUse ? "in use" : "with Always in effect"
+    if isAuthorized(c, trace: &quiet) {
+      trace.cite(.r44) { n in
+        "manager '\(n.name(of: id))' holds a continuous background session, begun \(reason)"
+      }
+    } else {
+      trace.cite(.r44) { n in
+        "manager '\(n.name(of: id))' will hold a continuous background session once the app "
+          + "is authorized (begun \(reason))"
+      }
+    }
+  }
+
+  /// R44: the continuous background sessions of `managers` end.
+  private mutating func endContinuousSession(
+    _ managers: UInt8, _ why: String, _ trace: inout Trace
+  ) {
+    guard legacy.sessionClaims & managers != 0 else { return }
+    legacy.sessionClaims &= ~managers
+    trace.cite(.r44, "the continuous background session ends: \(why)")
+  }
+
+  /// R49: registers the region, replaces it if registered, or fails past the limit.
+  private mutating func startMonitoring(
+    _ region: RegionID, by id: ManagerID, _ c: AppConfiguration, _ trace: inout Trace
+  ) {
+    if legacy.monitoredRegions & region.bit != 0 {
+      trace.cite(.r49) { n in "region '\(n.name(of: region))' is registered again: a replacement" }
+      return
+    }
+    if registeringFails(region, c) {
+      trace.cite(.r49) { n in
+        "\(LegacyServices.regionLimit) regions are registered: region '\(n.name(of: region))' "
+          + "is not, and manager '\(n.name(of: id))' receives monitoringDidFail"
+      }
+      return
+    }
+    legacy.monitoredRegions |= region.bit
+    trace.cite(.r49) { n in
+      "manager '\(n.name(of: id))' registers region '\(n.name(of: region))', persisted"
+    }
+  }
+
+  /// R46: Core Location pauses every manager that updates and pauses automatically.
+  private mutating func pauseUpdates(_ trace: inout Trace) {
+    let paused = legacy.updating & ~legacy.pausesManually
+    legacy.updating &= ~paused
+    trace.cite(
+      .r46,
+      "Core Location pauses the updates of the managers that pause automatically; their "
+        + "delegates receive locationManagerDidPauseLocationUpdates")
+    endContinuousSession(paused, "its updates are paused", &trace)
+  }
+
   // MARK: After every step (R18, R37)
 
   /// What follows every step that happens: R37's end of a carried background activity session,
@@ -489,6 +722,8 @@ extension AuthorizationState {
   private mutating func settle(_ c: AppConfiguration, _ trace: inout Trace) {
     // R37: a carried session of an app that is not authorized is suspended, not ended: that is
     // derived (`carriedBackgroundActivityIsActive`), nothing to change here.
+    // R6: a prompt raised by a manager's request is remembered only while it is pending.
+    if pendingPrompt == nil && legacy.promptRaisedBy != nil { legacy.promptRaisedBy = nil }
     let acts = app == .foreground || (app == .background && c.mutation == .promptsFromBackground)
     if acts && pendingPrompt == nil { actOnGoals(c, &trace) }
   }

@@ -1,7 +1,7 @@
 /// Everything Core Location knows about one app at one moment (docs/RULES.md).
 ///
-/// A small value: three bytes of flags and small enums, two fixed-size session lists and a bit set,
-/// no heap storage. Observable values
+/// A small value: three bytes of flags and small enums, two fixed-size session lists, bit sets
+/// and the legacy services' twelve bytes (``LegacyServices``), no heap storage. Observable values
 /// (authorization status, diagnostics, delivery…) are not stored here: they are computed from
 /// these fields by the rules, in `AuthorizationState+Derived.swift` and
 /// `AuthorizationState+Diagnostics.swift`.
@@ -16,6 +16,10 @@ public struct AuthorizationState: Hashable, Sendable {
   public var sessions: HeldSessions
   /// The sessions held when the app was last terminated (R19).
   public var sessionsAtTermination: HeldSessions
+  /// The legacy services of CLLocationManager: each held manager's properties and services,
+  /// the app's registrations and regions (§8b, R43–R49), and the manager whose request raised
+  /// the pending prompt (R6).
+  public var legacy: LegacyServices
   /// Every flag and small enum below, a few bits each at the places ``Field`` gives, in three
   /// bytes (`fields0` holds bits 0–7): ``fields`` is the word they make. No field crosses a
   /// byte, so every write and every read of a field is one byte (CONTRIBUTING.md says why).
@@ -201,6 +205,13 @@ public struct AuthorizationState: Hashable, Sendable {
     pendingPrompt = nil
     declinedPurposeKeys = 0
     heldManagers = 0
+    legacy = LegacyServices()
+    // R47–R49: registrations left by an earlier run; the regions are the first region ids.
+    legacy.significantChangesRegistered = start.significantChanges
+    legacy.visitsRegistered = start.visits
+    legacy.visitsDeliverToAnyManager = start.visits
+    let regions = min(Set(start.regions).count, LegacyServices.maximumRegionIDs)
+    legacy.monitoredRegions = regions == 32 ? .max : (1 << UInt32(regions)) - 1
     location = start.location
     precise = start.precise ?? configuration.defaultPrecise
     alwaysPromptSpent = start.alwaysPromptSpent
@@ -316,12 +327,22 @@ public struct StartingState: Hashable, Sendable {
   public var alwaysPromptSpent: Bool
   /// Whether the app runs when the story starts, and where.
   public var app: AppRunState
+  /// The app is registered for significant-change events by an earlier run (R47).
+  public var significantChanges: Bool
+  /// The app is registered for visit events by an earlier run: they deliver to any manager the
+  /// app holds (R48).
+  public var visits: Bool
+  /// The identifiers of the regions an earlier run registered, each once, at most
+  /// ``LegacyServices/regionLimit`` (R49). The distinct ones are region ids `0..<count`, in
+  /// this order (``AuthorizationSimulator`` names them so).
+  public var regions: [String]
 
   /// What iOS remembers when a story starts; the defaults are a fresh install, not running.
   public init(
     location: LocationSetting = .askNextTime, precise: Bool? = nil,
     locationServicesEnabled: Bool = true, restrictionsEnabled: Bool = false,
-    alwaysPromptSpent: Bool = false, app: AppRunState = .notRunning
+    alwaysPromptSpent: Bool = false, app: AppRunState = .notRunning,
+    significantChanges: Bool = false, visits: Bool = false, regions: [String] = []
   ) {
     self.location = location
     self.precise = precise
@@ -329,5 +350,8 @@ public struct StartingState: Hashable, Sendable {
     self.restrictionsEnabled = restrictionsEnabled
     self.alwaysPromptSpent = alwaysPromptSpent
     self.app = app
+    self.significantChanges = significantChanges
+    self.visits = visits
+    self.regions = regions
   }
 }

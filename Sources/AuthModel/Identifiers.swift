@@ -40,6 +40,24 @@ public struct ManagerID: Hashable, Sendable, Comparable {
   @inlinable public var bit: UInt8 { 1 &<< (rawValue & 7) }
 }
 
+/// A region registered with `startMonitoring(for:)` (R49), by a small number below
+/// ``LegacyServices/maximumRegionIDs``.
+///
+/// Core Location knows a region by its identifier string; a story names it, and
+/// ``AuthorizationSimulator`` interns the names it meets, in order: the regions of
+/// ``StartingState/regions`` first, then each new name a step gives. A story may name at most
+/// ``LegacyServices/maximumRegionIDs`` distinct regions.
+public struct RegionID: Hashable, Sendable, Comparable {
+  /// The number the model knows it by.
+  public let rawValue: UInt8
+  /// The identifier numbered `rawValue`.
+  public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+  /// In the order of their numbers.
+  public static func < (lhs: RegionID, rhs: RegionID) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// The region's bit in ``LegacyServices/monitoredRegions``.
+  @inlinable public var bit: UInt32 { 1 &<< UInt32(rawValue & 31) }
+}
+
 /// Names for the identifiers in a state, used only to word explanations and refusals.
 public struct Names: Sendable {
   /// Session names by ``SessionID/rawValue``.
@@ -48,12 +66,24 @@ public struct Names: Sendable {
   public var purposeKeys: [String]
   /// Manager names by ``ManagerID/rawValue``.
   public var managers: [String]
+  /// Region identifiers by ``RegionID/rawValue``.
+  public var regions: [String]
 
-  /// The names of sessions, purpose keys and managers, by number.
-  public init(sessions: [String] = [], purposeKeys: [String] = [], managers: [String] = []) {
+  /// The names of sessions, purpose keys, managers and regions, by number.
+  public init(
+    sessions: [String] = [], purposeKeys: [String] = [], managers: [String] = [],
+    regions: [String] = []
+  ) {
     self.sessions = sessions
     self.purposeKeys = purposeKeys
     self.managers = managers
+    self.regions = regions
+  }
+
+  /// The region's identifier, or `#N` if it has none.
+  public func name(of region: RegionID) -> String {
+    let i = Int(region.rawValue)
+    return i < regions.count ? regions[i] : "#\(i)"
   }
 
   /// The manager's name, or `#N` if it has none.

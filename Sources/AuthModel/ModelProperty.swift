@@ -1,4 +1,4 @@
-/// A property that must hold in every reachable state of the model, numbered `P1`…`P12` in the
+/// A property that must hold in every reachable state of the model, numbered `P1`…`P13` in the
 /// rule book (`docs/RULES.md`, `authcheck rules`).
 ///
 /// The explorer (`authcheck explore`) checks the properties whose ``isExplored`` is true on every
@@ -67,9 +67,11 @@ public struct ModelProperty: Hashable, Sendable {
       id: "P8",
       title: "nothing is delivered while the app is not in use unless Always is in effect",
       statement: "Nothing is delivered while the app is not in use (R3) unless Always is in "
-        + "effect (R20): a when-in-use or provisional Always app needs the foreground, the grace "
-        + "period or an active background activity session.",
-      rules: [.r3, .r20, .r33, .r34]),
+        + "effect (R20; for the legacy services of R43–R49, the stored choice `always`): a "
+        + "when-in-use or provisional Always app needs the foreground, the grace period, an "
+        + "active background activity session or a legacy continuous background session "
+        + "showing its indicator (R44).",
+      rules: [.r3, .r20, .r33, .r34, .r44]),
     ModelProperty(
       id: "P9",
       title:
@@ -96,6 +98,19 @@ public struct ModelProperty: Hashable, Sendable {
         + "after a step exactly when the step changed the pair of status and accuracy it reads, "
         + "and never while the app is not running.",
       rules: [.r41]),
+    ModelProperty(
+      id: "P13",
+      title: "a When In Use or provisional Always app never receives a legacy event out of use, "
+        + "and a terminated app is relaunched only with Always in effect or a carried session",
+      statement: "A When In Use or provisional-Always app never receives a legacy event (R43, "
+        + "R47–R49) while it is not in use (while its continuous background session shows the "
+        + "indicator, it is in use: R3, R44), and a terminated app is relaunched only with "
+        + "Always in effect (the stored choice `always`, plus R20's session for live updates and "
+        + "CLMonitor) or by a carried background activity session (R36, R37, R50). The "
+        + "explorer's catalogue does not take the legacy services yet; the model's tests check "
+        + "it on their stories.",
+      rules: [.r3, .r36, .r37, .r43, .r44, .r47, .r48, .r49, .r50],
+      isExplored: false),
   ]
 
   init(

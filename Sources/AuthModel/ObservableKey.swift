@@ -19,6 +19,11 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
   case backgroundActivity = "backgroundActivity"
   case backgroundIndicator = "backgroundIndicator"
   case requestResult = "requestResult"
+  case locationUpdates = "locationUpdates"
+  case significantChanges = "significantChanges"
+  case visits = "visits"
+  case regionEvents = "regionEvents"
+  case monitoredRegions = "monitoredRegions"
   case callbacks = "callbacks"
 
   /// How a file names an observable's values.
@@ -28,9 +33,11 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
     /// A mapping of holders (a session id, `liveUpdates`, `monitor`, `backgroundActivity`) to
     /// their exact diagnostic flags (R39).
     case holderFlags
-    /// A mapping of managers to their delegate's `locationManagerDidChangeAuthorization` calls,
-    /// each `STATUS/ACCURACY` (R41).
+    /// A mapping of managers to their delegate's calls, each `STATUS/ACCURACY`, `didPause` or
+    /// `monitoringDidFail:ID` (R41).
     case managerCallbacks
+    /// The exact list of region identifiers registered, in any order (R49).
+    case regionIDs
   }
 
   /// The key a file writes.
@@ -41,16 +48,27 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
     switch self {
     case .diagnostics: .holderFlags
     case .callbacks: .managerCallbacks
+    case .monitoredRegions: .regionIDs
     default: .value
     }
   }
 
   /// Whether an app file's condition may name it: every observable of the state but the result
-  /// of a legacy request and a manager's callbacks, which belong to one run of a story.
+  /// of a legacy request and a manager's callbacks, which belong to one run of a story, and
+  /// the legacy services' (§8b), which app files do not describe yet.
   public var isCondition: Bool {
     switch self {
     case .requestResult, .callbacks: false
+    case .locationUpdates, .significantChanges, .visits, .regionEvents, .monitoredRegions: false
     default: true
+    }
+  }
+
+  /// Whether it is an observable of the legacy CLLocationManager services (§8b, R43–R49).
+  public var isLegacyService: Bool {
+    switch self {
+    case .locationUpdates, .significantChanges, .visits, .regionEvents, .monitoredRegions: true
+    default: false
     }
   }
 
@@ -76,7 +94,11 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
     case .backgroundActivity: BackgroundActivityStatus.allCases.map { .backgroundActivity($0) }
     case .backgroundIndicator: BackgroundIndicator.allCases.map { .backgroundIndicator($0) }
     case .requestResult: RequestResult.allCases.map { .requestResult($0) }
-    case .diagnostics, .callbacks: []
+    case .locationUpdates: LocationUpdatesDelivery.allCases.map { .locationUpdates($0) }
+    case .significantChanges: LegacyEventsDelivery.allCases.map { .significantChanges($0) }
+    case .visits: LegacyEventsDelivery.allCases.map { .visits($0) }
+    case .regionEvents: LegacyEventsDelivery.allCases.map { .regionEvents($0) }
+    case .diagnostics, .callbacks, .monitoredRegions: []
     }
   }
 
@@ -87,8 +109,11 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
 
   /// The current value in `state`, with the rules that compute it recorded in `trace`.
   ///
-  /// - Precondition: the observable has the ``Form/value`` form; a holder's diagnostics are
-  ///   ``ObservedValue/diagnostics(of:in:_:trace:)``, and callbacks are not in the state.
+  /// The regions are named by `trace`'s names (``Names/regions``).
+  ///
+  /// - Precondition: the observable is not `diagnostics` or `callbacks`: a holder's
+  ///   diagnostics are ``ObservedValue/diagnostics(of:in:_:trace:)``, and callbacks are not in
+  ///   the state.
   public func value(
     in state: AuthorizationState, _ c: AppConfiguration, trace: inout Trace
   ) -> ObservedValue {
@@ -102,6 +127,15 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
     case .backgroundActivity: .backgroundActivity(state.backgroundActivityStatus(c, trace: &trace))
     case .backgroundIndicator: .backgroundIndicator(state.backgroundIndicator(c, trace: &trace))
     case .requestResult: .requestResult(state.requestResult(trace: &trace))
+    case .locationUpdates: .locationUpdates(state.locationUpdates(c, trace: &trace))
+    case .significantChanges: .significantChanges(state.significantChanges(c, trace: &trace))
+    case .visits: .visits(state.visits(c, trace: &trace))
+    case .regionEvents: .regionEvents(state.regionEvents(c, trace: &trace))
+    case .monitoredRegions:
+      .monitoredRegions(
+        unordered: state.monitoredRegionIDs(trace: &trace).map { [names = trace.names] in
+          names.name(of: $0)
+        })
     case .diagnostics, .callbacks:
       preconditionFailure("'\(rawValue)' names a holder or a manager; it has no one value")
     }

@@ -107,11 +107,34 @@ public enum ObservedValue: Hashable, Sendable, CustomStringConvertible {
   case notHeld
   /// iOS 17, which has no CLServiceSession diagnostics (R39).
   case noDiagnostics
-  /// The `locationManagerDidChangeAuthorization(_:)` calls of a manager's delegate, each as
-  /// the pair it read (R41).
-  case callbacks([AuthorizationPair])
+  /// What continuous updates deliver (R43).
+  case locationUpdates(LocationUpdatesDelivery)
+  /// Whether significant-change events are delivered (R47).
+  case significantChanges(LegacyEventsDelivery)
+  /// Whether visit events are delivered (R48).
+  case visits(LegacyEventsDelivery)
+  /// Whether region events are delivered (R49).
+  case regionEvents(LegacyEventsDelivery)
+  /// The identifiers of the regions registered, sorted (R49).
+  case monitoredRegions([String])
+  /// The calls of a manager's delegate, in the order received: each
+  /// `locationManagerDidChangeAuthorization(_:)` as the pair it read, `didPause`,
+  /// `monitoringDidFail:ID` (R41).
+  case callbacks([LocationManagerCallback])
   /// A manager the story never created (R41).
   case neverCreated
+
+  /// The `locationManagerDidChangeAuthorization(_:)` calls of a manager's delegate, each as
+  /// the pair it read (R41). Disfavoured, so that `[]` is the case's empty list.
+  @_disfavoredOverload
+  public static func callbacks(_ pairs: [AuthorizationPair]) -> ObservedValue {
+    .callbacks(pairs.map { .didChangeAuthorization($0) })
+  }
+
+  /// The regions registered, whatever order `ids` gives them in (R49).
+  public static func monitoredRegions(unordered ids: [String]) -> ObservedValue {
+    .monitoredRegions(ids.sorted())
+  }
 
   /// The value as a scenario writes it.
   public var description: String {
@@ -128,7 +151,12 @@ public enum ObservedValue: Hashable, Sendable, CustomStringConvertible {
     case .diagnostics(let flags): "[" + flags.map(\.rawValue).joined(separator: ", ") + "]"
     case .notHeld: "not held"
     case .noDiagnostics: "no diagnostics"
-    case .callbacks(let pairs): "[" + pairs.map(\.description).joined(separator: ", ") + "]"
+    case .locationUpdates(let v): v.rawValue
+    case .significantChanges(let v): v.rawValue
+    case .visits(let v): v.rawValue
+    case .regionEvents(let v): v.rawValue
+    case .monitoredRegions(let ids): "[" + ids.joined(separator: ", ") + "]"
+    case .callbacks(let calls): "[" + calls.map(\.description).joined(separator: ", ") + "]"
     case .neverCreated: "never created"
     }
   }

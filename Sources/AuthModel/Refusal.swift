@@ -26,6 +26,18 @@ extension Refusal {
     case managerAlreadyHeld(ManagerID)
     case managerNotHeld(ManagerID)
     case tooManyManagers
+    /// `allowsBackgroundLocationUpdates` true without `location` in UIBackgroundModes: iOS
+    /// terminates the app (R45).
+    case backgroundLocationUpdatesWithoutBackgroundMode
+    case updatesAlreadyRunning(ManagerID)
+    case updatesNotRunning(ManagerID)
+    case significantChangesNotRegistered
+    case visitsNotRegistered
+    case regionNotMonitored(RegionID)
+    /// A story names more distinct regions than the model has ids for (R49).
+    case tooManyRegionNames
+    case pauseInForeground
+    case nothingToPause
     /// A call on an object of the app's code that belongs to no running app: made while the
     /// app was not running, or before a termination that ended it (the fake's objects).
     case staleObject(AppObject, StaleSince)
@@ -71,10 +83,12 @@ extension Refusal {
       "Core Location relaunches only an authorized app into the background"
     case .relaunchNotAllowed(.noAlwaysInEffect):
       "Core Location relaunches the app into the background only with Always in effect "
-        + "(stored Always, and on iOS 18 an always session created in use held at termination) "
+        + "(stored Always, and on iOS 18 an always session created in use held at termination; "
+        + "stored Always for significant changes, visits and regions) "
         + "or a CLBackgroundActivitySession carried across termination"
     case .relaunchNotAllowed(.nothingToDeliver):
       "the app was neither iterating live updates nor monitor events at termination, "
+        + "and is registered for no significant changes, visits or region it can receive, "
         + "so Core Location has nothing to relaunch it for"
     case .noServiceSessionsBeforeIOS18: "CLServiceSession needs iOS 18"
     case .sessionAlreadyHeld(let id): "session '\(names.name(of: id))' is already held"
@@ -105,6 +119,23 @@ extension Refusal {
     case .managerNotHeld(let id): "manager '\(names.name(of: id))' is not held"
     case .tooManyManagers:
       "the model holds at most \(AuthorizationState.maximumManagers) managers at once"
+    case .backgroundLocationUpdatesWithoutBackgroundMode:
+      "allowsBackgroundLocationUpdates set to true without location in UIBackgroundModes "
+        + "is a fatal error: iOS terminates the app"
+    case .updatesAlreadyRunning(let id):
+      "manager '\(names.name(of: id))' already runs continuous updates"
+    case .updatesNotRunning(let id):
+      "manager '\(names.name(of: id))' runs no continuous updates"
+    case .significantChangesNotRegistered:
+      "the app is not registered for significant location changes"
+    case .visitsNotRegistered: "the app is not registered for visits"
+    case .regionNotMonitored(let id): "region '\(names.name(of: id))' is not registered"
+    case .tooManyRegionNames:
+      "the model names at most \(LegacyServices.maximumRegionIDs) distinct regions in one story"
+    case .pauseInForeground:
+      "Core Location pauses updates only while the app is in the background"
+    case .nothingToPause:
+      "no manager runs continuous updates with pausesLocationUpdatesAutomatically true"
     case .staleObject(let object, .madeWhileNotRunning):
       "this \(object.rawValue) was made while the app was not running; "
         + "make a new one after launch()"

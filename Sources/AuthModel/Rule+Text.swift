@@ -16,6 +16,8 @@ extension Rule {
     case .r39, .r40: "iOS 17"
     case .r41: "CLLocationManager delegate callbacks"
     case .r42: "Steps that cannot happen"
+    case .r43, .r44, .r45, .r46, .r47, .r48, .r49, .r50:
+      "Legacy location services (CLLocationManager, iOS 17 and later)"
     }
   }
 
@@ -56,11 +58,12 @@ extension Rule {
         """
         The app is in use while it is in the foreground; in the background during the short \
         grace period after it leaves the foreground; in the background while it holds an active \
-        CLBackgroundActivitySession (its indicator showing); and, after termination, while an \
-        active session carried across it keeps the app in use (R37), until the session is \
+        CLBackgroundActivitySession (its indicator showing); in the background while a legacy \
+        continuous background session shows its indicator (R44); and, after termination, while \
+        an active session carried across it keeps the app in use (R37), until the session is \
         resumed or ends.
         """,
-        sources: [.choosingAuthorization, .backgroundActivitySessionHeader])
+        sources: [.choosingAuthorization, .backgroundActivitySessionHeader, .locationManagerHeader])
     case .r4:
       RuleText(
         "The app is authorized when its effective status is `authorizedWhenInUse` or "
@@ -82,13 +85,21 @@ extension Rule {
         when the app leaves the foreground stays pending: it shows again when the app comes back, \
         and it can only be answered in the foreground; termination withdraws it. Once shown, a \
         prompt stays until it is answered or withdrawn, even if the session or request that \
-        raised it goes away. The system's prompt of R14 is the exception: it is answered \
-        wherever the app is, and termination leaves it in place.
+        raised it goes away, with one exception: a prompt raised by a legacy request (R13–R16) \
+        made by a manager (`by: NAME`) is withdrawn when that manager is released before the \
+        prompt is answered ("Keep a strong reference to the location manager object until all \
+        tasks involving that object are complete"). A request without `by` is made by a manager \
+        the app never releases. Only a prompt that request raised is withdrawn (a request with \
+        no effect attaches nothing), and withdrawing it undoes nothing: an Always request stays \
+        spent (R15: the prompt was shown). The system's prompt of R14 is the exception: it is \
+        answered wherever the app is, and termination leaves it in place.
         """,
-        sources: [],
+        sources: [.locationManagerDocumentation, .fieldReports],
         assumed: """
-          that prompts do not queue (Apple documents no queueing), and that a system alert, once \
-          shown, is not taken back by the app
+          that prompts do not queue (Apple documents no queueing); that a system alert, once \
+          shown, is not taken back by the app; that releasing the manager that asked withdraws \
+          its prompt (field reports of the alert vanishing when its manager is deallocated), \
+          and that the withdrawal undoes nothing
           """,
         modelChoices: [
           "A legacy request made while a prompt is up has no effect and does not spend the one "
@@ -472,11 +483,23 @@ extension Rule {
         monitoring, visits and significant changes, and says "no for others"; the \
         CLServiceSession header tells Always apps to take their session again "during launch \
         after background termination".
+        The legacy monitoring services relaunch it too: an app registered for significant \
+        changes (R47), visits (R48) or a region (R49) is relaunched into the background when it \
+        is authorized and its stored choice is `always`, with no session (§8b) ("Always: Yes \
+        for significant location change, visits, and region monitoring services"). A When In \
+        Use app is never relaunched by them ("When in Use: No. The user must launch the app"). \
+        A region relaunches the app only with full accuracy (R2): at reduced accuracy region \
+        monitoring is not available (R49), so no event comes. Any one of these reasons is \
+        enough.
         """,
         sources: [
           .coreLocationDocumentation, .wwdc23Session10180, .wwdc23Session10147, .sdkHeaders,
+          .launchTable,
         ],
-        assumed: "that iterating live updates alone qualifies an app for a relaunch")
+        assumed: """
+          that iterating live updates alone qualifies an app for a relaunch; that a region \
+          registered at reduced accuracy relaunches nothing
+          """)
     case .r37:
       RuleText(
         """
@@ -568,6 +591,12 @@ extension Rule {
         (for example `authorizedWhenInUse/reducedAccuracy`). Nothing is delivered while the app \
         is not running; a new manager at the next launch reads the values then. A suspended app \
         receives, when it runs again, what changed while it was suspended.
+        Two more calls are observed in the same list, in the order received: `didPause` when \
+        the manager's updates are paused (R46), and `monitoringDidFail:ID` when a region it \
+        registers fails (R49). Location, visit and region events are observed as the values of \
+        the legacy services (R43, R47–R49), not as calls. A `settings` mapping that changes \
+        several keys is one step, so a delegate whose pair changed is called once, and not at \
+        all when the changes cancel out.
         """,
         sources: [
           .didChangeAuthorization, .locationManagerHeader, .locationManagerDelegateHeader,
@@ -601,12 +630,194 @@ extension Rule {
         11. a Precise toggle where there is none: R9;
         12. Settings in the foreground, or a change that restrictions lock: R38;
         13. `system: backgroundEvent` while the app is in use: R14.
+        Then the legacy services, in this order:
+        1. a service step while the app is not running: the service's rule (R43, R47, R48, \
+        R49), and `configure` R41 (a request with `by` keeps its own rule, above);
+        2. a service step, `configure` or `by` naming a manager that is not held: R41;
+        3. `true` for `allowsBackgroundLocationUpdates` without `location` in \
+        UIBackgroundModes: R45;
+        4. starting updates that run, or stopping updates, a registration or a region that is \
+        not there: R43, R47, R48, R49;
+        5. `system: pauseUpdates` in the foreground or with nothing to pause: R46;
+        6. `terminate: user` while the app is not running: R37.
+        Registering a 21st region is not refused: it fails as R49 says.
         """,
         sources: [],
         modelChoices: [
           "A refused step that the list above does not name (a session when eight are held "
-            + "already) cites the step's own rule (R17)."
+            + "already) cites the step's own rule (R17).",
+          "The changes of a `settings` mapping are judged in the order written: turning "
+            + "restrictions off unlocks the changes after it in the same step (as when the user "
+            + "changes them one after the other in Settings).",
+          "A story names at most 32 distinct regions (the state keeps a bit per region id); a "
+            + "33rd name is refused with R49.",
         ])
+    case .r43:
+      RuleText(
+        """
+        `startUpdatingLocation: NAME` starts continuous updates on that manager; \
+        `stopUpdatingLocation: NAME`, the manager's release, a pause (R46) and termination stop \
+        them. They deliver (`locationUpdates: full | reduced`, by R2) while some manager \
+        updates, the app is authorized (R4), and either the app is in use (R3) or a continuous \
+        background session (R44) keeps it running with Always in effect; otherwise `none`. A \
+        suspended app gets nothing: in the background after the grace period without R44 \
+        nothing is delivered until the app is in use again ("If you start this service and \
+        your app is suspended, the system stops the delivery of events until your app starts \
+        running again"). Reduced accuracy gives reduced fixes (R40 is about live updates only).
+        Always in effect for a legacy service (R43–R49) means the stored choice `always`: \
+        provisional Always is not enough (R14), and R20's session clause does not apply. The \
+        legacy services need no CLServiceSession, `NSLocationRequireExplicitServiceSession` \
+        does not affect them, and they set and read no diagnostic flag.
+        """,
+        sources: [.locationManagerDocumentation, .locationManagerHeader, .fieldReports],
+        assumed: """
+          that the legacy services need no CLServiceSession on iOS 18 and later and ignore \
+          `NSLocationRequireExplicitServiceSession` (the CLServiceSession header names only live \
+          updates and CLMonitor events; field reports on iOS 18 and 26 see legacy background \
+          tracking go on without a session)
+          """)
+    case .r44:
+      RuleText(
+        """
+        A manager that updates (R43) with `allowsBackgroundLocationUpdates` true, while the app \
+        is authorized (and, by R45, `location` is in UIBackgroundModes), holds a continuous \
+        background session if its updates were started, or the property was set true, while \
+        the app was in use (R3), or at any time with Always in effect ("When the value of this \
+        property is true and you start location updates while the app is in the foreground, \
+        Core Location configures the system to keep the app running"). The session is judged \
+        at the call that completes the pair: a start with the property already true, or setting \
+        it true while the manager updates; setting it true before the start is not enough by \
+        itself. A start made in use while the app is not authorized counts: the session begins \
+        when the app becomes authorized (a session that was held and ended does not).
+        It keeps the app running in the background. While the app is in the background it \
+        shows the indicator (`backgroundIndicator: shown`), unless Always is in effect and \
+        `showsBackgroundLocationIndicator` is false (the property "affects only apps that \
+        received Always authorization"). While the indicator shows the app is in use (R3), so \
+        Allow Once and temporary full accuracy last (R12).
+        The session ends when its updates stop (a stop, the manager's release, a pause), when \
+        the property is set false, when the app stops being authorized, and at termination; \
+        once ended, a When In Use app gets a new one only by starting updates (or setting the \
+        property) in use again. It ends at that step: the indicator hides then (unless a \
+        CLBackgroundActivitySession shows it), a When In Use app out of the grace period is \
+        out of use from that step, and an Allow Once or temporary grant lapses at the next \
+        `wait` (R12).
+        """,
+        sources: [.locationManagerDocumentation, .locationManagerHeader],
+        assumed: """
+          that updates started out of use by a When In Use app hold no session; that the call \
+          completing the pair decides (Apple names the start "while the app is in the \
+          foreground")
+          """,
+        modelChoices: [
+          "Setting `allowsBackgroundLocationUpdates` true again while the manager updates is a "
+            + "call that completes the pair: judged again, it may begin a session, and never ends "
+            + "one.",
+          "Several managers may hold sessions at once; the indicator shows if one of them "
+            + "shows it.",
+        ])
+    case .r45:
+      RuleText(
+        """
+        Setting `allowsBackgroundLocationUpdates` true (at `manager:` or `configure:`) without \
+        `location` in UIBackgroundModes is refused with R45: iOS terminates the app ("Setting \
+        the value to true but omitting the UIBackgroundModes key and location value in your \
+        app's Info.plist file is a fatal error that terminates the app"). It is a refusal \
+        (R42) so that no story goes on as if it had worked.
+        """,
+        sources: [.locationManagerDocumentation])
+    case .r46:
+      RuleText(
+        """
+        `system: pauseUpdates`: Core Location pauses the continuous updates of every manager \
+        that updates with `pausesLocationUpdatesAutomatically` true. It can happen only while \
+        the app is in the background (the grace period included) and such a manager updates; \
+        any such moment may. The paused managers stop updating (a new `startUpdatingLocation` \
+        restarts them), their continuous background sessions end (R44), and their delegates \
+        receive `locationManagerDidPauseLocationUpdates` (R41). A restart delivers under R43, \
+        so a When In Use app gets nothing until it is in use again ("For apps that have in-use \
+        authorization, a pause to location updates ends access to location changes until the \
+        app launches again"). A pause in the grace period ends the session but not the grace \
+        period: the app stays in use (R3) until the next `wait`, where Allow Once and \
+        temporary full accuracy lapse if nothing else keeps it in use (R12); a pause never \
+        ends a grant by itself. A restart during the grace period is a start in use (R44).
+        """,
+        sources: [.locationManagerDocumentation],
+        assumed: """
+          that Apple's "until the app launches again" means "until it is in use again"
+          """)
+    case .r47:
+      RuleText(
+        """
+        `startMonitoringSignificantLocationChanges: NAME` registers the app for \
+        significant-change events until `stopMonitoringSignificantLocationChanges:` on any \
+        manager; the registration is persisted. Events (`significantChanges: delivered | \
+        none`) are delivered while the app runs, a manager it holds started the service in \
+        this run (a released manager's start no longer counts), the app is authorized (any \
+        accuracy), and either the app is in use or Always is in effect. A terminated app stays \
+        registered and is relaunched for an event (R36), and must start the service again to \
+        receive events ("Upon relaunch, you must still configure a location manager object and \
+        call this method to continue receiving location events").
+        """,
+        sources: [.locationManagerDocumentation])
+    case .r48:
+      RuleText(
+        """
+        `startMonitoringVisits: NAME` and `stopMonitoringVisits: NAME` as R47 (`visits: \
+        delivered | none`), except that after a relaunch the registration delivers to any \
+        manager the app holds, without starting again ("You don't need to call this method \
+        again"): after any launch that follows the registration, into the foreground too, and \
+        for a registration given in `start`. Visits use reduced accuracy when that is all the \
+        app has.
+        """,
+        sources: [.locationManagerDocumentation],
+        assumed: """
+          that the registration is the app's: it delivers after any launch that follows it, in \
+          the foreground too, and for a registration given in `start`
+          """)
+    case .r49:
+      RuleText(
+        """
+        `startMonitoring: NAME` with `region: ID` registers a region (a CLCircularRegion) \
+        under that id; `stopMonitoring: NAME` with `region: ID` removes it. Regions belong to \
+        the app, not to a manager: any manager stops any region, and registering an id again \
+        replaces it (regions are "shared by all location manager objects"). The registered \
+        regions are persisted ("during this or previous launches"); regions given in `start` \
+        are registered from the first step and deliver to any held manager without a new \
+        `startMonitoring`. At most 20 are registered: a start that would make 21 registers \
+        nothing (`monitoredRegions` keeps the 20; registering an id already there is a \
+        replacement, not a 21st), and the manager's delegate receives `monitoringDidFail` for \
+        that id (R41) ("An app can register up to 20 regions at a time"). Events \
+        (`regionEvents: delivered | none`) are delivered while the app runs, holds a manager \
+        (its delegate receives them), a region is registered, the app is authorized with full \
+        accuracy (R2), and either it is in use or Always is in effect (with reduced accuracy \
+        "Region monitoring and beacon ranging are not available to the application"). A \
+        terminated app is relaunched for a region event (R36). iOS 27 deprecates region \
+        monitoring in favour of CLMonitor; it still works.
+        """,
+        sources: [.locationManagerDocumentation, .locationManagerHeader],
+        assumed: """
+          that registering while accuracy is reduced is allowed and the region waits
+          """,
+        modelChoices: [
+          "CLMonitor conditions do not count toward the 20 regions: the model does not tie "
+            + "them."
+        ])
+    case .r50:
+      RuleText(
+        """
+        `terminate: user` (the user swipes the app away) is termination (R37), except that a \
+        CLBackgroundActivitySession does not carry the app across it and the app is not \
+        relaunched for live updates it iterated (R36). The monitoring services still relaunch \
+        it: CLMonitor and R47–R49 ("Even if killed by the user, launch events triggered by \
+        monitoring APIs will cause a relaunch"). A plain `terminate` is the system's (memory \
+        pressure, a crash).
+        """,
+        sources: [.locationManagerHeader, .developerForumsReport],
+        assumed: """
+          that a CLBackgroundActivitySession does not survive the user's termination; that \
+          the monitoring services relaunch after it on iOS 26 and 27 too (a 2026 forum report \
+          of no relaunch after a force-quit on iOS 26.4 is unanswered)
+          """)
     }
   }
 }

@@ -9,7 +9,7 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
   case r11, r12, r13, r14, r15, r16, r17, r18, r19, r20
   case r21, r22, r23, r24, r25, r26, r27, r28, r29, r30
   case r31, r32, r33, r34, r35, r36, r37, r38, r39, r40
-  case r41, r42
+  case r41, r42, r43, r44, r45, r46, r47, r48, r49, r50
 
   /// The rule's id as the spec writes it, for example `R30`.
   public var id: String { "R\(rawValue)" }
@@ -69,6 +69,14 @@ public enum Rule: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     case .r40: "iOS 17 live updates need full accuracy"
     case .r41: "locationManagerDidChangeAuthorization"
     case .r42: "refusals are observable"
+    case .r43: "continuous updates"
+    case .r44: "the continuous background session"
+    case .r45: "the background-mode crash"
+    case .r46: "automatic pause"
+    case .r47: "significant-change monitoring"
+    case .r48: "visit monitoring"
+    case .r49: "region monitoring"
+    case .r50: "termination by the user"
     }
   }
 

@@ -27,6 +27,10 @@ public enum RuleSource: String, CaseIterable, Hashable, Sendable {
   case wwdc20Session10660
   case wwdc19Session705
   case developerForumsAnswer
+  case developerForumsReport
+  /// The developer.apple.com pages of `CLLocationManager` and its properties and methods.
+  case locationManagerDocumentation
+  case launchTable
   case fieldReports
   case trackingSDKReport
   case modernAPITips
@@ -64,6 +68,15 @@ public enum RuleSource: String, CaseIterable, Hashable, Sendable {
     case .wwdc20Session10660: "WWDC20 session 10660 (accuracy)"
     case .wwdc19Session705: "WWDC19 session 705 (Allow Once, provisional Always)"
     case .developerForumsAnswer: "an answer on the Apple Developer Forums"
+    case .developerForumsReport: "an unanswered report on the Apple Developer Forums (2026)"
+    case .locationManagerDocumentation:
+      "Apple documentation: CLLocationManager (the class overview, startUpdatingLocation(), "
+        + "allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, "
+        + "pausesLocationUpdatesAutomatically, startMonitoringSignificantLocationChanges(), "
+        + "startMonitoringVisits(), startMonitoring(for:))"
+    case .launchTable:
+      "Apple documentation: the table \"Launches a terminated app automatically\" in "
+        + "\"Requesting authorization to use location services\""
     case .fieldReports: "developers' field reports"
     case .trackingSDKReport:
       "field report: a location-tracking SDK's documentation of provisional Always"

@@ -50,6 +50,19 @@ extension AuthorizationState {
   package var promptWithdrawnBySettings: PendingPrompt? { pendingPrompt }
 }
 
+extension SettingsValues {
+  /// The values `record` holds.
+  package init(_ record: some SettingsRecord) {
+    self.init(
+      location: record.location, allowOnce: record.allowOnce,
+      provisionalAlways: record.provisionalAlways,
+      temporaryFullAccuracy: record.temporaryFullAccuracy,
+      alwaysPromptSpent: record.alwaysPromptSpent, precise: record.precise,
+      locationServicesEnabled: record.locationServicesEnabled,
+      restrictionsEnabled: record.restrictionsEnabled)
+  }
+}
+
 extension SettingsChange {
   /// R38: writes the change. Choosing a location ends Allow Once and provisional Always; a reset
   /// forgets the app's choices, its grants and the upgrade prompt it was shown, and sets Precise

@@ -1,5 +1,6 @@
 // Whether a step can happen: the one place where the model refuses a step. Every guard of
-// docs/RULES.md that forbids a step (R3, R6, R9–R11, R13, R14, R16, R17, R21, R33–R39, R41) is written
+// docs/RULES.md that forbids a step (R3, R6, R9–R11, R13, R14, R16, R17, R21, R33–R39, R41,
+// R43, R45–R49) is written
 // in `StepConditions.refusal(of:)`, which sees only what the protocol gives, so what a refusal
 // depends on is those few values; the transition function asks it first and applies the step's
 // effect only after it.
@@ -57,6 +58,18 @@ package protocol StepConditions {
   /// Whether the app does not ask for reduced accuracy by default, so that the when-in-use
   /// prompt shows the Precise toggle (R9).
   var defaultPrecise: Bool { get }
+  /// Whether `UIBackgroundModes` has `location` (R45).
+  var hasLocationBackgroundMode: Bool { get }
+  /// Whether the manager `id` runs continuous updates (R43).
+  func updates(_ id: ManagerID) -> Bool
+  /// Whether some manager runs continuous updates with `pausesLocationUpdatesAutomatically`
+  /// true (R46).
+  var hasPausableUpdates: Bool { get }
+  /// Whether the app is registered for significant changes (R47) and for visits (R48).
+  var significantChangesRegistered: Bool { get }
+  var visitsRegistered: Bool { get }
+  /// Whether the region `id` is registered (R49).
+  func monitors(_ id: RegionID) -> Bool
 }
 
 extension StepConditions {
@@ -78,7 +91,7 @@ extension StepConditions {
       guard app == .background else { return Refusal(.r3, .appNotInBackground) }
     case .wait:
       break
-    case .terminate:
+    case .terminate, .terminateByUser:
       return running(.r37)
     case .createSession(let id, _, _):
       if let refusal = running(.r17) { return refusal }
@@ -129,19 +142,86 @@ extension StepConditions {
       case .locationServices, .restrictions:
         break
       }
+    case .settingsChanges(let changes):
+      // R38, R42: refused whole if one change is; each is judged after those before it, so
+      // that turning restrictions off unlocks the changes that follow.
+      guard app != .foreground else { return Refusal(.r38, .settingsWhileInForeground) }
+      var locked = restrictionsEnabled
+      for change in changes {
+        switch change {
+        case .location, .precise, .reset:
+          guard !locked else { return Refusal(.r38, .settingsLockedByRestrictions) }
+        case .restrictions(let on):
+          locked = on
+        case .locationServices:
+          break
+        }
+      }
     case .backgroundEvent:
       guard !inUse else { return Refusal(.r14, .backgroundEventWhileInUse) }
-    case .createManager(let id):
+    case .createManager(let id, let properties):
       if let refusal = running(.r41) { return refusal }
       guard id.rawValue < AuthorizationState.maximumManagers else {
         return Refusal(.r41, .tooManyManagers)
       }
       guard !holds(id) else { return Refusal(.r41, .managerAlreadyHeld(id)) }
+      return backgroundModeMissing(properties)
     case .releaseManager(let id):
       if let refusal = running(.r41) { return refusal }
       guard holds(id) else { return Refusal(.r41, .managerNotHeld(id)) }
+    // The legacy services (§8b), in the order of docs/SCENARIOS.md "Which rule refuses": not
+    // running (the service's rule), the manager not held (R41), R45, then what is not there.
+    case .configureManager(let id, let properties):
+      if let refusal = manager(id, .r41) { return refusal }
+      return backgroundModeMissing(properties)
+    case .request(let request, let id):
+      return manager(id, request.rule)
+    case .startUpdatingLocation(let id):
+      if let refusal = manager(id, .r43) { return refusal }
+      guard !updates(id) else { return Refusal(.r43, .updatesAlreadyRunning(id)) }
+    case .stopUpdatingLocation(let id):
+      if let refusal = manager(id, .r43) { return refusal }
+      guard updates(id) else { return Refusal(.r43, .updatesNotRunning(id)) }
+    case .startMonitoringSignificantLocationChanges(let id):
+      return manager(id, .r47)
+    case .stopMonitoringSignificantLocationChanges(let id):
+      if let refusal = manager(id, .r47) { return refusal }
+      guard significantChangesRegistered else {
+        return Refusal(.r47, .significantChangesNotRegistered)
+      }
+    case .startMonitoringVisits(let id):
+      return manager(id, .r48)
+    case .stopMonitoringVisits(let id):
+      if let refusal = manager(id, .r48) { return refusal }
+      guard visitsRegistered else { return Refusal(.r48, .visitsNotRegistered) }
+    case .startMonitoring(let id, _):
+      // R49: a 21st region is not refused; it fails (monitoringDidFail).
+      return manager(id, .r49)
+    case .stopMonitoring(let id, let region):
+      if let refusal = manager(id, .r49) { return refusal }
+      guard monitors(region) else { return Refusal(.r49, .regionNotMonitored(region)) }
+    case .pauseUpdates:
+      guard app != .foreground else { return Refusal(.r46, .pauseInForeground) }
+      guard app == .background && hasPausableUpdates else {
+        return Refusal(.r46, .nothingToPause)
+      }
     }
     return nil
+  }
+
+  /// A call on the manager `id`: refused with `rule` while the app does not run, and with R41
+  /// when the app does not hold that manager.
+  private func manager(_ id: ManagerID, _ rule: Rule) -> Refusal? {
+    if let refusal = running(rule) { return refusal }
+    return holds(id) ? nil : Refusal(.r41, .managerNotHeld(id))
+  }
+
+  /// R45: `allowsBackgroundLocationUpdates` set true without the background mode.
+  private func backgroundModeMissing(_ properties: ManagerProperties) -> Refusal? {
+    guard properties.allowsBackgroundLocationUpdates == true, !hasLocationBackgroundMode else {
+      return nil
+    }
+    return Refusal(.r45, .backgroundLocationUpdatesWithoutBackgroundMode)
   }
 
   /// What only a running app does, refused by `rule` while it does not run.
@@ -168,16 +248,30 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
   package var relaunchBlocker: Refusal.RelaunchBlocker?
   package var hasServiceSessions = false
   package var defaultPrecise = true
+  /// The legacy services' conditions (§8b): the explorer's catalogue takes none of their
+  /// steps, so they keep these values.
+  package var hasLocationBackgroundMode = false
+  package var hasPausableUpdates = false
+  package var significantChangesRegistered = false
+  package var visitsRegistered = false
+  /// Whether the manager the step names updates, and the region it names is registered.
+  package var namedRuns = false
 
   package init() {}
 
   package func holds(_ id: SessionID) -> Bool { namedHeld }
   package func holds(_ id: ManagerID) -> Bool { namedHeld }
+  package func updates(_ id: ManagerID) -> Bool { namedRuns }
+  package func monitors(_ id: RegionID) -> Bool { namedRuns }
 }
 
 extension Refusal {
   /// ``AuthorizationSimulator``'s own limit: it names at most 255 sessions in one story (R17).
   static var tooManySessionNames: Refusal { Refusal(.r17, .tooManySessions) }
+
+  /// ``AuthorizationSimulator``'s own limit: it names at most
+  /// ``LegacyServices/maximumRegionIDs`` regions in one story (R49).
+  static var tooManyRegionNames: Refusal { Refusal(.r49, .tooManyRegionNames) }
 
   /// A call on `object`, which belongs to no running app (`since`), refused with the rule
   /// of the object's kind: R41 for a manager (termination releases them all), R21 for a
@@ -228,6 +322,14 @@ package struct StateConditions: StepConditions {
   }
   package var hasServiceSessions: Bool { configuration.hasServiceSessions }
   package var defaultPrecise: Bool { configuration.defaultPrecise }
+  package var hasLocationBackgroundMode: Bool { configuration.hasLocationBackgroundMode }
+  package func updates(_ id: ManagerID) -> Bool { state.legacy.updating & id.bit != 0 }
+  package var hasPausableUpdates: Bool {
+    state.legacy.updating & ~state.legacy.pausesManually != 0
+  }
+  package var significantChangesRegistered: Bool { state.legacy.significantChangesRegistered }
+  package var visitsRegistered: Bool { state.legacy.visitsRegistered }
+  package func monitors(_ id: RegionID) -> Bool { state.legacy.monitoredRegions & id.bit != 0 }
 }
 
 extension AuthorizationState {
@@ -245,6 +347,8 @@ extension AuthorizationState {
       trace.cite(.r36, "a CLBackgroundActivitySession carried across termination relaunches it")
       return nil
     }
+    // R36, R47–R49: the legacy monitoring services relaunch an app with stored Always.
+    if !legacy.isIdle && legacyRelaunchReason(trace: &trace) { return nil }
     let alwaysInEffect =
       location == .always
       && (!c.hasServiceSessions

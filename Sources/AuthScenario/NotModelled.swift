@@ -18,35 +18,15 @@ public enum NotModelled {
   /// Every thing left out, in the order the rule book lists them.
   public static let entries: [Entry] = [
     Entry(
-      names: [
-        "updatingLocation", "startUpdatingLocation", "locationUpdates",
-        "requestLocation",
-      ],
-      what: "CLLocationManager's standard location updates (startUpdatingLocation, "
-        + "requestLocation)",
-      nearest: "the 'liveUpdates' holding (CLLocationUpdate.liveUpdates())"),
+      names: ["requestLocation"],
+      what: "CLLocationManager's one-time location request (requestLocation)",
+      nearest: "the 'startUpdatingLocation' step"),
     Entry(
-      names: [
-        "allowsBackgroundLocationUpdates", "pausesLocationUpdatesAutomatically",
-        "showsBackgroundLocationIndicator", "activityType", "desiredAccuracy", "distanceFilter",
-      ],
-      what: "the properties of CLLocationManager's standard location updates "
-        + "(allowsBackgroundLocationUpdates, pausesLocationUpdatesAutomatically, "
-        + "showsBackgroundLocationIndicator, activityType, desiredAccuracy, distanceFilter)",
-      nearest: "the 'backgroundActivity' holding (CLBackgroundActivitySession)"),
-    Entry(
-      names: [
-        "significantChanges", "significantLocationChanges",
-        "startMonitoringSignificantLocationChanges",
-      ],
-      what: "the significant-change location service", nearest: nil),
-    Entry(
-      names: ["visits", "startMonitoringVisits"], what: "visit monitoring (CLVisit)",
-      nearest: nil),
-    Entry(
-      names: ["regions", "region", "startMonitoring", "startMonitoringForRegion", "geofence"],
-      what: "region monitoring with CLLocationManager (CLCircularRegion)",
-      nearest: "the 'monitor' holding (CLMonitor, iOS 17 and later)"),
+      names: ["activityType", "desiredAccuracy", "distanceFilter"],
+      what: "the tuning properties of CLLocationManager's location updates (activityType, "
+        + "desiredAccuracy, distanceFilter)",
+      nearest: "the 'manager' step's allowsBackgroundLocationUpdates, "
+        + "showsBackgroundLocationIndicator and pausesLocationUpdatesAutomatically"),
     Entry(
       names: ["heading", "startUpdatingHeading"], what: "compass heading updates", nearest: nil),
     Entry(

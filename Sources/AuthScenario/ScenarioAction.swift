@@ -27,10 +27,38 @@ public enum ScenarioAction: Hashable, Sendable {
   /// (``ScenarioStep/changePositions``).
   case settings([SettingsChange])
   case backgroundEvent
-  /// The app creates a CLLocationManager with a delegate, named in the story (R41).
-  case manager(name: String)
+  /// The app creates a CLLocationManager with a delegate, named in the story (R41), and sets
+  /// `properties` (§8b).
+  case manager(name: String, properties: ManagerProperties = ManagerProperties())
   /// The app releases the manager of that name (R41).
   case release(name: String)
+  /// The user swipes the app away (R50).
+  case terminateByUser
+  /// The app sets properties of the manager of that name (R44, R45).
+  case configure(name: String, properties: ManagerProperties)
+  /// A legacy request on the held manager of that name (`by: NAME`, R6).
+  case request(ManagerRequest, by: String)
+  /// A legacy service call on the manager of that name (R43, R47, R48).
+  case managerCall(ManagerCall, manager: String)
+  /// `startMonitoring(for:)` of a region on the manager of that name (R49).
+  case startMonitoring(manager: String, region: String)
+  /// `stopMonitoring(for:)` of a region on the manager of that name (R49).
+  case stopMonitoring(manager: String, region: String)
+  /// Core Location pauses the updates of managers that pause automatically (R46).
+  case pauseUpdates
+
+  /// A legacy request, as a step names it (R13–R16).
+  public enum ManagerRequest: Hashable, Sendable {
+    case whenInUse, always
+    case temporaryFullAccuracy(purposeKey: String)
+  }
+
+  /// A legacy service call on one manager, named by its `CLLocationManager` method (§8b).
+  public enum ManagerCall: String, Hashable, Sendable, CaseIterable {
+    case startUpdatingLocation, stopUpdatingLocation
+    case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
+    case startMonitoringVisits, stopMonitoringVisits
+  }
 
   /// The action that plays `event`, with sessions, purpose keys and managers called by
   /// `names`.
@@ -56,9 +84,40 @@ public enum ScenarioAction: Hashable, Sendable {
       self = .requestTemporaryFullAccuracy(purposeKey: names.name(of: key))
     case .tap(let button, let precise): self = .tap(button, precise: precise)
     case .settings(let change): self = .settings([change])
+    case .settingsChanges(let changes): self = .settings(changes)
     case .backgroundEvent: self = .backgroundEvent
-    case .createManager(let id): self = .manager(name: names.name(of: id))
+    case .createManager(let id, let properties):
+      self = .manager(name: names.name(of: id), properties: properties)
     case .releaseManager(let id): self = .release(name: names.name(of: id))
+    case .terminateByUser: self = .terminateByUser
+    case .configureManager(let id, let properties):
+      self = .configure(name: names.name(of: id), properties: properties)
+    case .request(let request, let id):
+      let words: ManagerRequest =
+        switch request {
+        case .whenInUse: .whenInUse
+        case .always: .always
+        case .temporaryFullAccuracy(let key):
+          .temporaryFullAccuracy(purposeKey: names.name(of: key))
+        }
+      self = .request(words, by: names.name(of: id))
+    case .startUpdatingLocation(let id):
+      self = .managerCall(.startUpdatingLocation, manager: names.name(of: id))
+    case .stopUpdatingLocation(let id):
+      self = .managerCall(.stopUpdatingLocation, manager: names.name(of: id))
+    case .startMonitoringSignificantLocationChanges(let id):
+      self = .managerCall(.startMonitoringSignificantLocationChanges, manager: names.name(of: id))
+    case .stopMonitoringSignificantLocationChanges(let id):
+      self = .managerCall(.stopMonitoringSignificantLocationChanges, manager: names.name(of: id))
+    case .startMonitoringVisits(let id):
+      self = .managerCall(.startMonitoringVisits, manager: names.name(of: id))
+    case .stopMonitoringVisits(let id):
+      self = .managerCall(.stopMonitoringVisits, manager: names.name(of: id))
+    case .startMonitoring(let id, let region):
+      self = .startMonitoring(manager: names.name(of: id), region: names.name(of: region))
+    case .stopMonitoring(let id, let region):
+      self = .stopMonitoring(manager: names.name(of: id), region: names.name(of: region))
+    case .pauseUpdates: self = .pauseUpdates
     }
   }
 
@@ -107,9 +166,38 @@ public enum ScenarioAction: Hashable, Sendable {
           }
         })
     case .backgroundEvent: return StepWords("system", .word("backgroundEvent"))
-    case .manager(let name): return StepWords("manager", .name(name))
+    case .manager(let name, let properties):
+      return StepWords("manager", .name(name), Self.words(of: properties))
     case .release(let name): return StepWords("release", .name(name))
+    case .terminateByUser: return StepWords("terminate", .word("user"))
+    case .configure(let name, let properties):
+      return StepWords("configure", .name(name), Self.words(of: properties))
+    case .request(let request, let manager):
+      let by: (String, StepWords.Value) = ("by", .name(manager))
+      switch request {
+      case .whenInUse: return StepWords("request", .word("whenInUse"), [by])
+      case .always: return StepWords("request", .word("always"), [by])
+      case .temporaryFullAccuracy(let key):
+        return StepWords(
+          "request", .word("temporaryFullAccuracy"), [("purposeKey", .name(key)), by])
+      }
+    case .managerCall(let call, let manager): return StepWords(call.rawValue, .name(manager))
+    case .startMonitoring(let manager, let region):
+      return StepWords("startMonitoring", .name(manager), [("region", .name(region))])
+    case .stopMonitoring(let manager, let region):
+      return StepWords("stopMonitoring", .name(manager), [("region", .name(region))])
+    case .pauseUpdates: return StepWords("system", .word("pauseUpdates"))
     }
+  }
+
+  /// A manager's properties as a step's keys, in the order of docs/SCENARIOS.md.
+  private static func words(of properties: ManagerProperties) -> [(String, StepWords.Value)] {
+    func flag(_ key: String, _ value: Bool?) -> [(String, StepWords.Value)] {
+      value.map { [(key, .word($0 ? "true" : "false"))] } ?? []
+    }
+    return flag("allowsBackgroundLocationUpdates", properties.allowsBackgroundLocationUpdates)
+      + flag("showsBackgroundLocationIndicator", properties.showsBackgroundLocationIndicator)
+      + flag("pausesLocationUpdatesAutomatically", properties.pausesLocationUpdatesAutomatically)
   }
 
   /// The step as reports write it, on one line: `tap: allowOnce (precise: off)`,
@@ -252,8 +340,8 @@ public struct StepWords: Hashable, Sendable {
 }
 
 extension AuthorizationSimulator {
-  /// Plays `action`, one model step; a Settings action with several changes is played one
-  /// change at a time by the runner, so that a refusal points at its change.
+  /// Plays `action`, one model step; a Settings action with several changes is one step too
+  /// (R41, R42).
   mutating func perform(_ action: ScenarioAction) throws(Refusal) -> [Citation] {
     switch action {
     case .launch: return try launch()
@@ -273,13 +361,33 @@ extension AuthorizationSimulator {
     case .requestTemporaryFullAccuracy(let key):
       return try requestTemporaryFullAccuracyAuthorization(withPurposeKey: key)
     case .tap(let button, let precise): return try tap(button, precise: precise)
-    case .settings(let changes):
-      var cited: [Citation] = []
-      for change in changes { cited += try changeSettings(change) }
-      return cited
+    case .settings(let changes): return try changeSettings(changes)
     case .backgroundEvent: return try backgroundEvent()
-    case .manager(let name): return try createManager(name)
+    case .manager(let name, let properties): return try createManager(name, properties: properties)
     case .release(let name): return try releaseManager(name)
+    case .terminateByUser: return try terminate(byUser: true)
+    case .configure(let name, let properties):
+      return try configureManager(name, properties: properties)
+    case .request(.whenInUse, let manager): return try requestWhenInUseAuthorization(by: manager)
+    case .request(.always, let manager): return try requestAlwaysAuthorization(by: manager)
+    case .request(.temporaryFullAccuracy(let key), let manager):
+      return try requestTemporaryFullAccuracyAuthorization(withPurposeKey: key, by: manager)
+    case .managerCall(let call, let manager):
+      switch call {
+      case .startUpdatingLocation: return try startUpdatingLocation(manager)
+      case .stopUpdatingLocation: return try stopUpdatingLocation(manager)
+      case .startMonitoringSignificantLocationChanges:
+        return try startMonitoringSignificantLocationChanges(manager)
+      case .stopMonitoringSignificantLocationChanges:
+        return try stopMonitoringSignificantLocationChanges(manager)
+      case .startMonitoringVisits: return try startMonitoringVisits(manager)
+      case .stopMonitoringVisits: return try stopMonitoringVisits(manager)
+      }
+    case .startMonitoring(let manager, let region):
+      return try startMonitoring(manager, region: region)
+    case .stopMonitoring(let manager, let region):
+      return try stopMonitoring(manager, region: region)
+    case .pauseUpdates: return try pauseUpdates()
     }
   }
 }
@@ -293,8 +401,15 @@ extension ScenarioSchema {
     [
       "launch", "background", "foreground", "wait", "terminate", "session", "invalidate",
     ] + ImplicitHolder.allCases.map(\.rawValue) + [
-      "request", "tap", "settings", "system", "manager", "release", "expect",
+      "request", "tap", "settings", "system", "manager", "release", "configure",
+    ] + ScenarioAction.ManagerCall.allCases.map(\.rawValue) + [
+      "startMonitoring", "stopMonitoring", "expect",
     ]
+  /// The properties a `manager` or `configure` step may set (§8b).
+  static let managerProperties = [
+    "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator",
+    "pausesLocationUpdatesAutomatically",
+  ]
   /// The steps written as a bare word.
   static let bareWords: [String: ScenarioAction] = [
     "launch": .launch, "background": .background, "foreground": .foreground, "wait": .wait,
@@ -333,6 +448,9 @@ extension ScenarioSchema {
     case "launch":
       _ = extras([])
       action = choice(value, [("background", .relaunchInBackground)], "launch")
+    case "terminate" where value.scalar?.value == "user":
+      _ = extras([])
+      action = .terminateByUser
     case "background", "foreground", "wait", "terminate":
       error("step '\(verb)' takes no value; write '- \(verb)'", at: key)
       return nil
@@ -363,9 +481,10 @@ extension ScenarioSchema {
       _ = extras([])
       action = startStop(value).map { .backgroundActivity(start: $0) }
     case "request":
-      let more = extras(["purposeKey"])
+      let more = extras(["purposeKey", "by"])
       let kind = choice(
         value, [("whenInUse", 0), ("always", 1), ("temporaryFullAccuracy", 2)], "request")
+      var request: ScenarioAction.ManagerRequest?
       switch kind {
       case 0?, 1?:
         if let extra = more["purposeKey"] {
@@ -374,17 +493,31 @@ extension ScenarioSchema {
             at: extra.key.range.start)
           return nil
         }
-        action = kind == 0 ? .requestWhenInUse : .requestAlways
+        request = kind == 0 ? .whenInUse : .always
       case 2?:
         guard let keyEntry = more["purposeKey"] else {
           error("'request: temporaryFullAccuracy' needs 'purposeKey: KEY'", at: key)
           return nil
         }
-        action = name(keyEntry.value, "a purpose key").map {
-          .requestTemporaryFullAccuracy(purposeKey: $0)
+        request = name(keyEntry.value, "a purpose key").map {
+          .temporaryFullAccuracy(purposeKey: $0)
         }
       default:
-        action = nil
+        request = nil
+      }
+      // R6: `by` names the held manager that asks, which the app may release.
+      var manager: String?
+      if let entry = more["by"] {
+        guard let name = text(entry.value, "a manager name") else { return nil }
+        manager = name
+      }
+      switch (request, manager) {
+      case (let request?, let manager?): action = .request(request, by: manager)
+      case (.whenInUse?, nil): action = .requestWhenInUse
+      case (.always?, nil): action = .requestAlways
+      case (.temporaryFullAccuracy(let key)?, nil):
+        action = .requestTemporaryFullAccuracy(purposeKey: key)
+      case (nil, _): action = nil
       }
     case "tap":
       let more = extras(["precise"])
@@ -401,10 +534,40 @@ extension ScenarioSchema {
       return (.settings(changes), positions)
     case "system":
       _ = extras([])
-      action = choice(value, [("backgroundEvent", .backgroundEvent)], "system event")
+      action = choice(
+        value, [("backgroundEvent", .backgroundEvent), ("pauseUpdates", .pauseUpdates)],
+        "system event")
     case "manager":
+      let properties = managerProperties(extras(Self.managerProperties))
+      guard let properties, let name = text(value, "a manager name") else { return nil }
+      action = .manager(name: name, properties: properties)
+    case "configure":
+      let properties = managerProperties(extras(Self.managerProperties))
+      guard let properties, let name = text(value, "a manager name") else { return nil }
+      guard !properties.isEmpty else {
+        error(
+          "a 'configure' step needs one or more of "
+            + Self.managerProperties.joined(separator: ", "), at: key)
+        return nil
+      }
+      action = .configure(name: name, properties: properties)
+    case _ where ScenarioAction.ManagerCall(rawValue: verb) != nil:
       _ = extras([])
-      action = text(value, "a manager name").map { .manager(name: $0) }
+      let call = ScenarioAction.ManagerCall(rawValue: verb)!
+      action = text(value, "a manager name").map { .managerCall(call, manager: $0) }
+    case "startMonitoring", "stopMonitoring":
+      let more = extras(["region"])
+      guard let entry = more["region"] else {
+        error("a '\(verb)' step needs 'region: ID'", at: key)
+        return nil
+      }
+      guard let manager = text(value, "a manager name"),
+        let region = name(entry.value, "a region id")
+      else { return nil }
+      action =
+        verb == "startMonitoring"
+        ? .startMonitoring(manager: manager, region: region)
+        : .stopMonitoring(manager: manager, region: region)
     case "release":
       _ = extras([])
       action = text(value, "a manager name").map { .release(name: $0) }
@@ -460,6 +623,25 @@ extension ScenarioSchema {
       }
     }
     return changes.count == map.entries.count ? (changes, positions) : nil
+  }
+
+  /// The properties a `manager` or `configure` step gives, each `true` or `false`; `nil` after
+  /// an error.
+  private mutating func managerProperties(
+    _ entries: [String: YAMLNode.Mapping.Entry]
+  ) -> ManagerProperties? {
+    var properties = ManagerProperties()
+    var ok = true
+    func flag(_ key: String) -> Bool? {
+      guard let entry = entries[key] else { return nil }
+      let value = trueFalse(entry.value)
+      if value == nil { ok = false }
+      return value
+    }
+    properties.allowsBackgroundLocationUpdates = flag("allowsBackgroundLocationUpdates")
+    properties.showsBackgroundLocationIndicator = flag("showsBackgroundLocationIndicator")
+    properties.pausesLocationUpdatesAutomatically = flag("pausesLocationUpdatesAutomatically")
+    return ok ? properties : nil
   }
 
   private mutating func startStop(_ node: YAMLNode) -> Bool? {

@@ -22,13 +22,10 @@ public enum ScenarioRunner {
         var trial = simulator
         var cited: [Citation] = []
         var refusal: (Refusal, SourcePosition)?
-        for (event, position) in events(step, action) {
-          do {
-            cited += try trial.perform(event)
-          } catch {
-            refusal = (error, position)
-            break
-          }
+        do {
+          cited = try trial.perform(action)
+        } catch {
+          refusal = (error, position(of: error, step, action, simulator))
         }
         func fail(at position: SourcePosition, _ message: String, _ because: [Citation])
           -> ScenarioResult
@@ -71,7 +68,7 @@ public enum ScenarioRunner {
             [Citation(error.rule, error.text(names: trial.names))])
         }
         let thisStep = TakenStep(summary: action.summary, position: step.position)
-        if case .manager(let name) = action { callSteps[name] = [] }
+        if case .manager(let name, _) = action { callSteps[name] = [] }
         for (name, calls) in trial.delegateCalls {
           let known = simulator.delegateCalls[name]?.count ?? 0
           let fresh = calls.count - (creates(action, name) ? 0 : known)
@@ -119,7 +116,7 @@ public enum ScenarioRunner {
 
   /// Whether `action` creates the manager `name`, whose list then starts again.
   private static func creates(_ action: ScenarioAction, _ name: String) -> Bool {
-    if case .manager(name) = action { return true }
+    if case .manager(name, _) = action { return true }
     return false
   }
 
@@ -134,6 +131,14 @@ public enum ScenarioRunner {
     let because = calls.enumerated().map { index, call in
       let step = index < steps.count ? steps[index] : nil
       let place = step.map { "after '\($0.summary)' (line \($0.position.line))" } ?? "after a step"
+      switch call.callback {
+      case .didPause:
+        return Citation(.r46, "\(place): didPause, Core Location paused its updates")
+      case .monitoringDidFail(let region):
+        return Citation(
+          .r49, "\(place): monitoringDidFail:\(region), the region would have been a 21st")
+      case .didChangeAuthorization: break
+      }
       if case .createManager = call.event {
         return Citation(.r41, "\(place): \(call.pair), the call at creation")
       }
@@ -142,22 +147,27 @@ public enum ScenarioRunner {
         decider?.rule ?? .r41,
         "\(place) the pair became \(call.pair)" + (decider.map { ": \($0.cause)" } ?? ""))
     }
-    return (.callbacks(calls.map(\.pair)), because)
+    return (.callbacks(calls.map(\.callback)), because)
   }
 
-  /// The model events of one step, each with the position it fails at: a Settings step's
-  /// changes one at a time, at its key.
-  private static func events(
-    _ step: ScenarioStep, _ action: ScenarioAction
-  ) -> [(ScenarioAction, SourcePosition)] {
-    guard case .settings(let changes) = action, changes.count > 1 else {
-      return [(action, step.changePositions.first ?? step.position)]
+  /// Where the step `action` fails with `refusal`: at the step, or for a Settings step of
+  /// several changes, which is refused whole (R42), at the first change refused when the
+  /// changes are made one after the other from `simulator`.
+  private static func position(
+    of refusal: Refusal, _ step: ScenarioStep, _ action: ScenarioAction,
+    _ simulator: AuthorizationSimulator
+  ) -> SourcePosition {
+    let first = step.changePositions.first ?? step.position
+    guard case .settings(let changes) = action, changes.count > 1 else { return first }
+    var trial = simulator
+    for (index, change) in changes.enumerated() {
+      do {
+        try trial.changeSettings(change)
+      } catch {
+        return index < step.changePositions.count ? step.changePositions[index] : step.position
+      }
     }
-    return changes.enumerated().map { index, change in
-      let position =
-        index < step.changePositions.count ? step.changePositions[index] : step.position
-      return (.settings([change]), position)
-    }
+    return first
   }
 
   /// The value of `observable` and the rules behind it, from the model.

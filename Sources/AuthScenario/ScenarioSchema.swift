@@ -227,9 +227,10 @@ public struct ScenarioSchema: SchemaChecking {
             ok = false
             continue
           }
-          var pairs: [AuthorizationPair] = []
+          var calls: [LocationManagerCallback] = []
           for item in list.items {
-            guard let scalar = item.node.scalar, let pair = AuthorizationPair(scalar.value) else {
+            guard let scalar = item.node.scalar, let call = LocationManagerCallback(scalar.value)
+            else {
               error(
                 "expected a callback as STATUS/ACCURACY, e.g. "
                   + "'authorizedWhenInUse/reducedAccuracy'; got "
@@ -238,13 +239,31 @@ public struct ScenarioSchema: SchemaChecking {
               ok = false
               continue
             }
-            pairs.append(pair)
+            calls.append(call)
           }
           checks.append(
             Expectation(
-              .callbacks(manager: manager.key.value), .callbacks(pairs),
+              .callbacks(manager: manager.key.value), .callbacks(calls),
               at: manager.value.position))
         }
+      case .regionIDs:
+        guard let list = sequence(v, "a list of region ids") else {
+          ok = false
+          continue
+        }
+        var ids: [String] = []
+        for item in list.items {
+          guard let id = name(item.node, "a region id") else {
+            ok = false
+            continue
+          }
+          if ids.contains(id) {
+            error("region '\(id)' is listed twice", at: item.node.position)
+            ok = false
+          }
+          ids.append(id)
+        }
+        checks.append(Expectation(key, .monitoredRegions(unordered: ids), at: v.position))
       }
     }
     return ok ? checks : nil

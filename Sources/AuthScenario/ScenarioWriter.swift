@@ -171,6 +171,12 @@ public enum ScenarioWriter {
     if start.restrictionsEnabled { lines.append("  restrictions: on") }
     if start.alwaysPromptSpent { lines.append("  alwaysPromptSpent: true") }
     if start.app != .notRunning { lines.append("  app: \(start.app.rawValue)") }
+    // R47–R49: the registrations of an earlier run.
+    if start.significantChanges { lines.append("  \(ObservableKey.significantChanges): true") }
+    if start.visits { lines.append("  \(ObservableKey.visits): true") }
+    if !start.regions.isEmpty {
+      lines.append("  regions: " + names(start.regions))
+    }
     return lines.isEmpty ? [] : ["start:"] + lines
   }
 
@@ -208,12 +214,32 @@ public enum ScenarioWriter {
           case .callbacks(let manager): name = manager
           default: continue
           }
-          lines.append("        \(StepWords.Value.name(name).written): \(other.value)")
+          lines.append("        \(StepWords.Value.name(name).written): \(written(other.value))")
         }
       default:
-        lines.append("      \(check.observable.key): \(check.value)")
+        lines.append("      \(check.observable.key): \(written(check.value))")
       }
     }
     return lines
+  }
+
+  /// A value as a file writes it: the region ids of a list, and a delegate's calls other than
+  /// `STATUS/ACCURACY` (`monitoringDidFail:ID`), quoted where a reader would not read them back.
+  static func written(_ value: ObservedValue) -> String {
+    switch value {
+    case .monitoredRegions(let ids): return names(ids)
+    case .callbacks(let calls):
+      return "["
+        + calls.map { call in
+          if case .didChangeAuthorization = call { return call.description }
+          return StepWords.Value.name(call.description).written
+        }.joined(separator: ", ") + "]"
+    default: return value.description
+    }
+  }
+
+  /// `names` as a flow sequence, each quoted where needed.
+  static func names(_ names: [String]) -> String {
+    "[" + names.map { StepWords.Value.name($0).written }.joined(separator: ", ") + "]"
   }
 }

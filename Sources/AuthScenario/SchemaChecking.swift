@@ -9,6 +9,7 @@ package enum SchemaKeys {
   ]
   package static let start = [
     "location", "precise", "locationServices", "restrictions", "alwaysPromptSpent", "app",
+    ObservableKey.significantChanges.rawValue, ObservableKey.visits.rawValue, "regions",
   ]
 }
 
@@ -122,6 +123,25 @@ extension SchemaChecking {
     }
     if let v = map["alwaysPromptSpent"] {
       start.alwaysPromptSpent = trueFalse(v) ?? start.alwaysPromptSpent
+    }
+    // R47–R49: registrations left by an earlier run.
+    if let v = map[ObservableKey.significantChanges.rawValue] {
+      start.significantChanges = trueFalse(v) ?? false
+    }
+    if let v = map[ObservableKey.visits.rawValue] { start.visits = trueFalse(v) ?? false }
+    if let v = map["regions"], let list = sequence(v, "'regions'") {
+      for item in list.items {
+        guard let id = name(item.node, "a region id") else { continue }
+        if start.regions.contains(id) {
+          error("region '\(id)' is listed twice", at: item.node.position)
+        } else if start.regions.count == LegacyServices.regionLimit {
+          error(
+            "at most \(LegacyServices.regionLimit) regions are registered at a time (R49)",
+            at: item.node.position)
+        } else {
+          start.regions.append(id)
+        }
+      }
     }
     if let refusal, let entry = map.entry(forKey: "app") {
       error(refusal, at: entry.key.range.start)

@@ -11,7 +11,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("scenarios").path
 
-  @Test("the project's scenarios exercise every rule R1–R42 and check every observable and flag")
+  @Test("the project's scenarios exercise every rule R1–R50 and check every observable and flag")
   func libraryCoversEveryRule() throws {
     let files = try ScenarioDiscovery.files(for: [Self.scenarios]).get()
     let coverage = RuleCoverage(ScenarioOutcome.run(paths: files))
@@ -26,7 +26,7 @@ import Testing
     let observableCount = ScenarioSchema.expectKeys.count + 1
     let run = CLITests.run([Self.scenarios, "--coverage"])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("rule coverage: 42 of 42 rules exercised by "))
+    #expect(run.stdout.contains("rule coverage: 50 of 50 rules exercised by "))
     #expect(run.stdout.contains("  never exercised: none\n"))
     #expect(run.stdout.contains("observables checked: \(observableCount) of \(observableCount)\n"))
     #expect(run.stdout.contains("diagnostic flags checked: 9 of 9\n"))
@@ -85,7 +85,7 @@ import Testing
     let table = coverage.table
     #expect(
       table.hasPrefix(
-        "rule coverage: \(42 - coverage.unexercisedRules.count) of 42 rules exercised by 2 scenarios\n"
+        "rule coverage: \(50 - coverage.unexercisedRules.count) of 50 rules exercised by 2 scenarios\n"
       ))
     #expect(
       table.contains(

@@ -58,8 +58,8 @@ import Testing
     "an unknown id is a usage error naming it, with a suggestion or the ranges",
     arguments: [
       (
-        "R43",
-        "unknown rule or property 'R43' (rules are R1–R42, properties P1–P12, app checks A1–A4)"
+        "R51",
+        "unknown rule or property 'R51' (rules are R1–R50, properties P1–P13, app checks A1–A4)"
       ),
       ("relaunh", "unknown rule or property 'relaunh'; did you mean 'R36' (relaunch)?"),
       ("--markdwn", "unknown option '--markdwn'; did you mean '--markdown'?"),

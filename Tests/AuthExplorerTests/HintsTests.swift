@@ -35,7 +35,7 @@ import Testing
         configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground),
         sessions: "", reductions: []),
     ]
-    + ModelMutation.allCases.map { mutation in
+    + ModelMutation.allCases.filter(\.isExplored).map { mutation in
       HintsCase(
         configuration: AppConfiguration(
           ios: .ios18, infoPlist: Fixtures.everyKey, mutation: mutation),

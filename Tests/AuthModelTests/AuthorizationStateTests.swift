@@ -6,10 +6,12 @@ import Testing
   // A layout guarantee, not behaviour: the explorer copies a state several times per transition,
   // hundreds of millions of times in a large run, and its speed relies on the state staying this
   // small. A new field, or a reordering that adds padding, fails here first; measure the explorer
-  // before raising the bound.
-  @Test("a state fits in 64 bytes, so the explorer copies it cheaply")
-  func fitsInSixtyFourBytes() {
-    #expect(MemoryLayout<AuthorizationState>.stride <= 64)
+  // before raising the bound. It was 64 until the legacy services' twelve bytes
+  // (`LegacyServices`); `explore --bench` measured the same speed with them.
+  @Test("a state fits in 72 bytes, so the explorer copies it cheaply")
+  func fitsInSeventyTwoBytes() {
+    #expect(MemoryLayout<AuthorizationState>.stride <= 72)
+    #expect(MemoryLayout<LegacyServices>.size == 12)
   }
 
   @Test("every field reads back what was written, and leaves the others alone")

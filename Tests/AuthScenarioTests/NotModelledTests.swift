@@ -11,16 +11,17 @@ import Testing
   @Test("a name the model leaves out says so, with the nearest modelled thing, in any case")
   func leftOut() {
     #expect(
-      NotModelled.hint(for: "regions", among: ["session", "monitor", "liveUpdates"])
-        == ": authcheck does not model region monitoring with CLLocationManager (CLCircularRegion); "
-        + "the nearest it models is the 'monitor' holding (CLMonitor, iOS 17 and later); "
+      NotModelled.hint(for: "requestLocation", among: ["session", "monitor", "liveUpdates"])
+        == ": authcheck does not model CLLocationManager's one-time location request "
+        + "(requestLocation); the nearest it models is the 'startUpdatingLocation' step; "
         + Self.pointer)
     #expect(
-      NotModelled.hint(for: "StartUpdatingLocation", among: [])
-        .hasPrefix(": authcheck does not model CLLocationManager's standard location updates"))
+      NotModelled.hint(for: "StartUpdatingHeading", among: [])
+        .hasPrefix(": authcheck does not model compass heading updates"))
     #expect(
-      NotModelled.hint(for: "visits", among: [])
-        == ": authcheck does not model visit monitoring (CLVisit); " + Self.pointer)
+      NotModelled.hint(for: "beacons", among: [])
+        == ": authcheck does not model beacon ranging (CLBeaconIdentityConstraint); "
+        + Self.pointer)
   }
 
   @Test("a likely typo of a modelled name gets its suggestion; any other name the pointer")
@@ -47,11 +48,11 @@ import Testing
       ios: 18
       info:
         NSLocationWhenInUseUsageDescription: Finds you
-        allowsBackgroundLocationUpdates: true
+        desiredAccuracy: 10
       features:
         tracking:
           holds:
-            - significantChanges: s
+            - heading: s
       """
     guard case .app(let file) = CheckFile.parse(Array(text.utf8), path: "a.yaml") else {
       Issue.record("not read as an app file")
@@ -60,14 +61,13 @@ import Testing
     let error = try #require(file.app.failure)
     #expect(
       error.diagnostics.map { "\($0.position.line):\($0.position.column): \($0.message)" } == [
-        "5:3: unknown key 'allowsBackgroundLocationUpdates' in 'info': authcheck does not model "
-          + "the properties of CLLocationManager's standard location updates "
-          + "(allowsBackgroundLocationUpdates, pausesLocationUpdatesAutomatically, "
-          + "showsBackgroundLocationIndicator, activityType, desiredAccuracy, distanceFilter); the "
-          + "nearest it models is the 'backgroundActivity' holding (CLBackgroundActivitySession); "
+        "5:3: unknown key 'desiredAccuracy' in 'info': authcheck does not model the tuning "
+          + "properties of CLLocationManager's location updates (activityType, desiredAccuracy, "
+          + "distanceFilter); the nearest it models is the 'manager' step's "
+          + "allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator and "
+          + "pausesLocationUpdatesAutomatically; " + Self.pointer,
+        "9:9: unknown holding 'heading': authcheck does not model compass heading updates; "
           + Self.pointer,
-        "9:9: unknown holding 'significantChanges': authcheck does not model the significant-change "
-          + "location service; " + Self.pointer,
       ])
   }
 

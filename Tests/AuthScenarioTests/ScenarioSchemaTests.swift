@@ -442,11 +442,11 @@ import Testing
       "'refused' goes on a step that may be refused, not on 'expect'"),
     ErrorCase(
       "R42 refused with an unknown rule",
-      "scenario: x\nsteps:\n  - launch:\n    refused: 1️⃣R43\n",
-      "unknown rule 'R43'; expected a rule id, R1–R42"),
+      "scenario: x\nsteps:\n  - launch:\n    refused: 1️⃣R51\n",
+      "unknown rule 'R51'; expected a rule id, R1–R50"),
     ErrorCase(
       "R42 refused with no rule", "scenario: x\nsteps:\n  - wait:\n    refused:1️⃣\n",
-      "expected a rule id, R1–R42; got nothing"),
+      "expected a rule id, R1–R50; got nothing"),
     ErrorCase(
       "a bare-word step in mapping form with another key",
       "scenario: x\nsteps:\n  - wait:\n    1️⃣precise: on\n",

@@ -1,0 +1,26 @@
+import AuthModel
+import Foundation
+import Testing
+
+@testable import AuthCheckCLI
+
+/// `authcheck --mutation NAME` with the legacy services' mutations: the library's story of the
+/// reading each flips passes on the faithful model and fails on the mutated one.
+@Suite struct LegacyMutationScenarioTests {
+  static let folder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenarios/location-manager")
+
+  @Test(
+    "each legacy mutation fails its story, which passes without it",
+    arguments: [
+      (ModelMutation.continuousSessionWithoutIndicator, "continuous-background-session.yaml"),
+      (.regionsWithoutLimit, "region-limit.yaml"),
+      (.promptOutlivesManager, "prompt-withdrawn-with-manager.yaml"),
+    ])
+  func caught(_ mutation: ModelMutation, _ file: String) {
+    let path = Self.folder.appendingPathComponent(file).path
+    #expect(ScenarioOutcome.run(path: path).status == .passed)
+    #expect(ScenarioOutcome.run(path: path, mutation: mutation).status == .failed)
+  }
+}
