@@ -186,7 +186,7 @@ public struct AppSystem: TransitionSystem {
     // then the user's answers and Settings changes; then the user's features.
     var actions: [Action] =
       (AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
-      + AuthorizationEvent.answers + AuthorizationEvent.settingsChanges).map { .event($0) }
+      + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps).map { .event($0) }
     for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
       actions += [.start(i), .stop(i)]
     }

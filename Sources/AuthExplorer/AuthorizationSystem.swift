@@ -39,7 +39,7 @@ public struct AuthorizationSystem: Sendable {
     for index in codec.keyNames.indices {
       actions.append(.requestTemporaryFullAccuracyAuthorization(PurposeKey(index: UInt8(index))))
     }
-    actions += AuthorizationEvent.answers + AuthorizationEvent.settingsChanges
+    actions += AuthorizationEvent.answers + AuthorizationEvent.settingsSteps
     actions += AuthorizationEvent.systemSteps
     // R41: one manager stands for all, which the model treats alike.
     actions += [.createManager(ManagerID(0)), .releaseManager(ManagerID(0))]

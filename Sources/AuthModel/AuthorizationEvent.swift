@@ -166,7 +166,7 @@ extension AuthorizationEvent {
 
   /// Every change the user can make in Settings (R38): each location choice, Precise on and
   /// off, Location Services on and off, restrictions on and off, the reset.
-  public static let settingsChanges: [AuthorizationEvent] =
+  public static let settingsSteps: [AuthorizationEvent] =
     LocationSetting.allCases.map { .settings(.location($0)) } + [
       .settings(.precise(true)), .settings(.precise(false)),
       .settings(.locationServices(true)), .settings(.locationServices(false)),

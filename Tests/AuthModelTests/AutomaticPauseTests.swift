@@ -7,20 +7,20 @@ import Testing
   func whenItCanHappen() throws {
     var location = try withManager()
     try location.startUpdatingLocation("map")
-    expectRefusal(Refusal(.r46, .pauseInForeground), &location) { try $0.pauseUpdates() }
+    expectRefusal(.r46, .pauseInForeground, &location) { try $0.pauseUpdates() }
     try location.stopUpdatingLocation("map")
     try location.enterBackground()
-    expectRefusal(Refusal(.r46, .nothingToPause), &location) { try $0.pauseUpdates() }
+    expectRefusal(.r46, .nothingToPause, &location) { try $0.pauseUpdates() }
     try location.configureManager(
       "map", properties: ManagerProperties(pausesLocationUpdatesAutomatically: false))
     try location.startUpdatingLocation("map")
-    expectRefusal(Refusal(.r46, .nothingToPause), &location) { try $0.pauseUpdates() }
+    expectRefusal(.r46, .nothingToPause, &location) { try $0.pauseUpdates() }
     try location.configureManager(
       "map", properties: ManagerProperties(pausesLocationUpdatesAutomatically: true))
     try location.pauseUpdates()
     #expect(location.locationUpdates == .none)
     try location.terminate()
-    expectRefusal(Refusal(.r46, .nothingToPause), &location) { try $0.pauseUpdates() }
+    expectRefusal(.r46, .nothingToPause, &location) { try $0.pauseUpdates() }
   }
 
   @Test("R46 the paused managers stop and get didPause; one that does not pause goes on")
@@ -36,7 +36,7 @@ import Testing
     #expect(location.takeCalls("map") == ["didPause"])
     #expect(location.takeCalls("list") == [])
     #expect(location.locationUpdates == .full, "'list' updates, in the grace period")
-    expectRefusal(Refusal(.r43, .updatesNotRunning(ManagerID(0))), &location) {
+    expectRefusal(.r43, .updatesNotRunning(ManagerID(0)), &location) {
       try $0.stopUpdatingLocation("map")
     }
   }

@@ -3,12 +3,11 @@ import Testing
 
 /// RULES.md §8b: the background-mode crash (R45).
 @Suite struct BackgroundModeCrashTests {
-  static let crash = Refusal(.r45, .backgroundLocationUpdatesWithoutBackgroundMode)
 
   @Test("R45 the property true without the location background mode is refused, at manager:")
   func atCreation() throws {
     var location = try launched(info: makeInfo(locationBackgroundMode: false))
-    expectRefusal(Self.crash, &location) {
+    expectRefusal(.r45, .backgroundLocationUpdatesWithoutBackgroundMode, &location) {
       try $0.createManager("map", properties: allowsBackground)
     }
     #expect(location.locationManagerDidChangeAuthorization(of: "map") == nil, "no manager")
@@ -20,7 +19,7 @@ import Testing
   func atConfigure() throws {
     var location = try launched(info: makeInfo(locationBackgroundMode: false))
     try location.createManager("map")
-    expectRefusal(Self.crash, &location) {
+    expectRefusal(.r45, .backgroundLocationUpdatesWithoutBackgroundMode, &location) {
       try $0.configureManager(
         "map",
         properties: ManagerProperties(

@@ -35,7 +35,7 @@ import Testing
   func whenInUse() throws {
     for (_, register) in Self.registrations {
       var location = try Self.terminated(.whileUsing, register)
-      expectRefusal(Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)), &location) {
+      expectRefusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect), &location) {
         try $0.relaunchInBackground()
       }
     }
@@ -49,7 +49,7 @@ import Testing
     try location.startMonitoringSignificantLocationChanges("map")
     try location.terminate()
     #expect(location.authorizationStatus == .authorizedAlways)
-    expectRefusal(Refusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect)), &location) {
+    expectRefusal(.r36, .relaunchNotAllowed(.noAlwaysInEffect), &location) {
       try $0.relaunchInBackground()
     }
   }
@@ -73,7 +73,7 @@ import Testing
       try $0.startMonitoringSignificantLocationChanges("map")
     }
     try location.changeSettings(.location(.never))
-    expectRefusal(Refusal(.r36, .relaunchNotAllowed(.notAuthorized)), &location) {
+    expectRefusal(.r36, .relaunchNotAllowed(.notAuthorized), &location) {
       try $0.relaunchInBackground()
     }
   }

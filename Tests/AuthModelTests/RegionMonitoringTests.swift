@@ -39,7 +39,7 @@ import Testing
     try location.createManager("list")
     try location.stopMonitoring("list", region: "home")
     #expect(location.monitoredRegions == [])
-    expectRefusal(Refusal(.r49, .regionNotMonitored(RegionID(0))), &location) {
+    expectRefusal(.r49, .regionNotMonitored(RegionID(0)), &location) {
       try $0.stopMonitoring("list", region: "home")
     }
     try location.startMonitoring("map", region: "work")

@@ -26,12 +26,12 @@ import Testing
     var location = try withManager(.askNextTime)
     try location.requestWhenInUseAuthorization()
     try location.enterBackground()
-    expectRefusal(Refusal(.r38, .settingsLockedByRestrictions), &location) {
+    expectRefusal(.r38, .settingsLockedByRestrictions, &location) {
       try $0.changeSettings([.restrictions(true), .location(.always)])
     }
     #expect(location.prompt == .whenInUse)
     try location.enterForeground()
-    expectRefusal(Refusal(.r38, .settingsWhileInForeground), &location) {
+    expectRefusal(.r38, .settingsWhileInForeground, &location) {
       try $0.changeSettings([.precise(false), .locationServices(false)])
     }
   }

@@ -56,7 +56,7 @@ import Testing
     #expect(location.state.legacy.significantChangesRegistered, "the registration stays")
     try location.stopMonitoringSignificantLocationChanges("list")
     #expect(!location.state.legacy.significantChangesRegistered)
-    expectRefusal(Refusal(.r47, .significantChangesNotRegistered), &location) {
+    expectRefusal(.r47, .significantChangesNotRegistered, &location) {
       try $0.stopMonitoringSignificantLocationChanges("list")
     }
   }

@@ -44,6 +44,6 @@ import Testing
   @Test("R50, R37 the user's termination is refused while the app is not running")
   func notRunning() {
     var location = makeSimulator()
-    expectRefusal(Refusal(.r37, .appNotRunning), &location) { try $0.terminate(byUser: true) }
+    expectRefusal(.r37, .appNotRunning, &location) { try $0.terminate(byUser: true) }
   }
 }

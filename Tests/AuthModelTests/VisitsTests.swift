@@ -37,7 +37,7 @@ import Testing
     #expect(location.visits == .delivered)
     try location.stopMonitoringVisits("map")
     #expect(location.visits == .none)
-    expectRefusal(Refusal(.r48, .visitsNotRegistered), &location) {
+    expectRefusal(.r48, .visitsNotRegistered, &location) {
       try $0.stopMonitoringVisits("map")
     }
   }
