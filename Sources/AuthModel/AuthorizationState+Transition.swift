@@ -128,7 +128,11 @@ extension AuthorizationState {
     case .configureManager(let id, let properties):
       configure(id, properties, c, &trace)
     case .request(let request, let id):
-      _ = apply(request.event, c, &trace)
+      switch request {
+      case .whenInUse: requestWhenInUse(c, &trace)
+      case .always: requestAlways(c, &trace)
+      case .temporaryFullAccuracy(let key): requestTemporaryFullAccuracy(key, c, &trace)
+      }
       // R6: the prompt this request raised is withdrawn if the manager is released first.
       if lastRequestResult == .prompted {
         legacy.promptRaisedBy = id
