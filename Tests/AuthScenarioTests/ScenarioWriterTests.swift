@@ -52,7 +52,8 @@ import Testing
         requireExplicitServiceSession: true, backgroundModes: ["location", "fetch"])),
     start: StartingState(
       location: .whileUsing, precise: false, locationServicesEnabled: false,
-      restrictionsEnabled: true, alwaysPromptSpent: true, app: .background),
+      restrictionsEnabled: true, alwaysPromptSpent: true, app: .background,
+      significantChanges: true, visits: true, regions: ["home", "01", "a b"]),
     steps: [
       .action(.launch, refused: nil),
       .action(.relaunchInBackground, refused: .r36),
@@ -81,6 +82,34 @@ import Testing
       .action(.backgroundEvent, refused: nil),
       .action(.manager(name: "main map"), refused: nil),
       .action(.release(name: "null"), refused: .r41),
+      .action(
+        .manager(
+          name: "tracker",
+          properties: ManagerProperties(
+            allowsBackgroundLocationUpdates: true, showsBackgroundLocationIndicator: false,
+            pausesLocationUpdatesAutomatically: true)),
+        refused: .r45),
+      .action(
+        .configure(
+          name: "true", properties: ManagerProperties(pausesLocationUpdatesAutomatically: false)),
+        refused: nil),
+      .action(.request(.whenInUse, by: "main map"), refused: nil),
+      .action(.request(.always, by: "01"), refused: .r41),
+      .action(.request(.temporaryFullAccuracy(purposeKey: "Nav key"), by: "true"), refused: nil),
+      .action(.managerCall(.startUpdatingLocation, manager: "tracker"), refused: nil),
+      .action(.managerCall(.stopUpdatingLocation, manager: "tracker"), refused: .r43),
+      .action(
+        .managerCall(.startMonitoringSignificantLocationChanges, manager: "main map"),
+        refused: nil),
+      .action(
+        .managerCall(.stopMonitoringSignificantLocationChanges, manager: "null"), refused: .r47),
+      .action(.managerCall(.startMonitoringVisits, manager: "tracker"), refused: nil),
+      .action(.managerCall(.stopMonitoringVisits, manager: "tracker"), refused: .r48),
+      .action(.startMonitoring(manager: "tracker", region: "a b"), refused: nil),
+      .action(.stopMonitoring(manager: "true", region: "01"), refused: .r49),
+      .action(.pauseUpdates, refused: .r46),
+      .action(.terminateByUser, refused: nil),
+      .action(.terminateByUser, refused: .r37),
       .expect([
         .init(.authorizationStatus, .authorizationStatus(.authorizedWhenInUse)),
         .init(.accuracyAuthorization, .accuracyAuthorization(.reducedAccuracy)),
@@ -94,11 +123,19 @@ import Testing
         .init(.backgroundActivity, .backgroundActivity(.inactive)),
         .init(.backgroundIndicator, .backgroundIndicator(.shown)),
         .init(.requestResult, .requestResult(.promptDeclined)),
+        .init(.locationUpdates, .locationUpdates(.full)),
+        .init(.significantChanges, .significantChanges(.delivered)),
+        .init(.visits, .visits(.none)),
+        .init(.regionEvents, .regionEvents(.delivered)),
+        .init(.monitoredRegions, .monitoredRegions(unordered: ["home", "01", "a b"])),
         .init(
           .callbacks(manager: "main map"),
           .callbacks([
-            AuthorizationPair(authorizationStatus: .denied, accuracyAuthorization: .fullAccuracy)
+            .didChangeAuthorization(
+              AuthorizationPair(authorizationStatus: .denied, accuracyAuthorization: .fullAccuracy)),
+            .didPause, .monitoringDidFail(region: "a b"), .monitoringDidFail(region: "01"),
           ])),
+        .init(.callbacks(manager: "tracker"), .callbacks([])),
       ]),
     ])
 
@@ -113,6 +150,10 @@ import Testing
     #expect(text.contains("\n  - session: 'true'\n"))
     #expect(text.contains("\n  - session: '01'\n"))
     #expect(text.contains("\n  - terminate:\n    refused: R3\n"))
+    #expect(text.contains("\n  regions: [home, '01', 'a b']\n"))
+    #expect(text.contains("\n  - terminate: user\n    refused: R37\n"))
+    #expect(text.contains("\n  - startMonitoring: tracker\n    region: 'a b'\n"))
+    #expect(text.contains("\n  - request: always\n    by: '01'\n    refused: R41\n"))
   }
 
   @Test("a Settings action that mixes reset with other changes is written as consecutive steps")
@@ -170,7 +211,9 @@ import Testing
 
   @Test("a model event and the action read back from its words are the same step")
   func eventsReadBack() throws {
-    let names = Names(sessions: ["s0", "x y"], purposeKeys: ["Nav"], managers: ["m0"])
+    let names = Names(
+      sessions: ["s0", "x y"], purposeKeys: ["Nav"], managers: ["m0", "run screen"],
+      regions: ["home", "01"])
     let events: [AuthorizationEvent] = [
       .launch, .relaunchInBackground, .enterBackground, .enterForeground, .wait, .terminate,
       .createSession(
@@ -180,6 +223,22 @@ import Testing
       .requestTemporaryFullAccuracyAuthorization(PurposeKey(index: 0)),
       .tap(.allowOnce, precise: true), .settings(.precise(false)), .settings(.reset),
       .backgroundEvent, .createManager(ManagerID(0)), .releaseManager(ManagerID(0)),
+      // §8b, R6, R50: the legacy services' steps.
+      .terminateByUser, .settingsChanges([.location(.always), .precise(false)]),
+      .createManager(
+        ManagerID(1),
+        ManagerProperties(
+          allowsBackgroundLocationUpdates: true, showsBackgroundLocationIndicator: true,
+          pausesLocationUpdatesAutomatically: false)),
+      .configureManager(ManagerID(1), ManagerProperties(allowsBackgroundLocationUpdates: false)),
+      .request(.whenInUse, by: ManagerID(1)), .request(.always, by: ManagerID(0)),
+      .request(.temporaryFullAccuracy(PurposeKey(index: 0)), by: ManagerID(1)),
+      .startUpdatingLocation(ManagerID(1)), .stopUpdatingLocation(ManagerID(1)),
+      .startMonitoringSignificantLocationChanges(ManagerID(0)),
+      .stopMonitoringSignificantLocationChanges(ManagerID(1)),
+      .startMonitoringVisits(ManagerID(0)), .stopMonitoringVisits(ManagerID(0)),
+      .startMonitoring(ManagerID(1), region: RegionID(0)),
+      .stopMonitoring(ManagerID(0), region: RegionID(1)), .pauseUpdates,
     ]
     let script = ScenarioScript(
       name: "events", configuration: AppConfiguration(infoPlist: InfoPlist()),
