@@ -448,10 +448,11 @@ extension ScenarioSchema {
     case "launch":
       _ = extras([])
       action = choice(value, [("background", .relaunchInBackground)], "launch")
-    case "terminate" where value.scalar?.value == "user":
+    case "terminate":
+      // R50: the one value is the user's swipe; a bare `terminate` is the system's.
       _ = extras([])
-      action = .terminateByUser
-    case "background", "foreground", "wait", "terminate":
+      action = choice(value, [("user", .terminateByUser)], "terminate")
+    case "background", "foreground", "wait":
       error("step '\(verb)' takes no value; write '- \(verb)'", at: key)
       return nil
     case "session":

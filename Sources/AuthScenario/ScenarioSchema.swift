@@ -223,7 +223,7 @@ public struct ScenarioSchema: SchemaChecking {
           continue
         }
         for manager in managers.entries {
-          guard let list = sequence(manager.value, "a list of STATUS/ACCURACY callbacks") else {
+          guard let list = sequence(manager.value, "a list of callbacks") else {
             ok = false
             continue
           }
@@ -232,8 +232,7 @@ public struct ScenarioSchema: SchemaChecking {
             guard let scalar = item.node.scalar, let call = LocationManagerCallback(scalar.value)
             else {
               error(
-                "expected a callback as STATUS/ACCURACY, e.g. "
-                  + "'authorizedWhenInUse/reducedAccuracy'; got "
+                Self.callbackProblem(item.node.scalar?.value)
                   + (item.node.scalar.map { "'\($0.value)'" } ?? Self.describe(item.node)),
                 at: item.node.position)
               ok = false
@@ -269,6 +268,25 @@ public struct ScenarioSchema: SchemaChecking {
     return ok ? checks : nil
   }
 
+  /// What a delegate call of a `callbacks` list should have been, given `text` that is none,
+  /// up to "got": a pair when `text` looks like one (a status, an accuracy or a `/`), a region id
+  /// after `monitoringDidFail:` (R49), else each form a call takes (R41, R46, R49).
+  static func callbackProblem(_ text: String?) -> String {
+    let pair = "STATUS/ACCURACY, e.g. 'authorizedWhenInUse/reducedAccuracy'"
+    let failure = LocationManagerCallback.monitoringDidFail(region: "").description
+    guard let text else { return "expected a callback as \(pair); got " }
+    let words =
+      AuthorizationStatus.allCases.map(\.rawValue)
+      + AccuracyAuthorization.allCases.map(\.rawValue)
+    if text.contains("/") || words.contains(where: text.hasPrefix) {
+      return "expected a callback as \(pair); got "
+    }
+    if text.hasPrefix(failure) {
+      return "expected '\(failure)ID' with the id of the region that failed; got "
+    }
+    return "expected a callback as STATUS/ACCURACY, '\(LocationManagerCallback.didPause)' or "
+      + "'\(failure)ID'; got "
+  }
 }
 
 /// Why an Info.plist file named by a scenario could not be used.

@@ -58,7 +58,7 @@ import Testing
       ("  - manager: m\n    allowsBackgroundLocationUpdates: yes\n", "expected 'true' or 'false'"),
       ("  - configure: m\n", "a 'configure' step needs one or more of"),
       ("  - startMonitoring: m\n", "a 'startMonitoring' step needs 'region: ID'"),
-      ("  - terminate: now\n", "step 'terminate' takes no value"),
+      ("  - terminate: now\n", "unknown value 'now'; expected terminate: 'user'"),
       ("  - system: pause\n", "pauseUpdates"),
     ]
     for (step, message) in cases {

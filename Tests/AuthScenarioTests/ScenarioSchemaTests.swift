@@ -572,6 +572,72 @@ import Testing
       "diagnostics of a holder as a scalar",
       "scenario: x\nsteps:\n  - expect:\n      diagnostics:\n        app: 1️⃣none\n",
       "expected a sequence for a list of diagnostic flags; got a scalar"),
+    // §8b: the legacy services' start keys, steps and expectations.
+    ErrorCase(
+      "R49 a start region listed twice",
+      "scenario: x\nstart:\n  regions: [a, 1️⃣a]\nsteps: [launch]\n",
+      "region 'a' is listed twice"),
+    ErrorCase(
+      "R49 a 21st start region",
+      "scenario: x\nstart:\n  regions: [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, 1️⃣r21]\nsteps: [launch]\n",
+      "at most 20 regions are registered at a time (R49)"),
+    ErrorCase(
+      "R47 R48 start registrations are true or false",
+      "scenario: x\nstart:\n  significantChanges: 1️⃣yes\n  visits: 2️⃣on\nsteps: [launch]\n",
+      "unknown value 'yes'; expected 'true' or 'false'",
+      "unknown value 'on'; expected 'true' or 'false'"),
+    ErrorCase(
+      "R44 a manager property is true or false",
+      "scenario: x\nsteps:\n  - manager: m\n    allowsBackgroundLocationUpdates: 1️⃣yes\n",
+      "unknown value 'yes'; expected 'true' or 'false'"),
+    ErrorCase(
+      "R44 configure sets a property",
+      "scenario: x\nsteps:\n  - 1️⃣configure: m\n",
+      "a 'configure' step needs one or more of allowsBackgroundLocationUpdates, "
+        + "showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically"),
+    ErrorCase(
+      "R49 a region step needs its region",
+      "scenario: x\nsteps:\n  - 1️⃣stopMonitoring: m\n    2️⃣regoin: home\n",
+      "a 'stopMonitoring' step needs 'region: ID'",
+      "unexpected key 'regoin' in a 'stopMonitoring' step; did you mean 'region'?"),
+    ErrorCase(
+      "R6 by names a manager",
+      "scenario: x\nsteps:\n  - request: whenInUse\n    by:1️⃣\n  - request: always\n    by: 2️⃣[m]\n",
+      "expected a manager name; got nothing", "expected a manager name; got a sequence"),
+    ErrorCase(
+      "R6 by goes on a request only",
+      "scenario: x\nsteps:\n  - startUpdatingLocation: m\n    1️⃣by: n\n",
+      "unexpected key 'by' in a 'startUpdatingLocation' step"),
+    ErrorCase(
+      "R50 terminate by the user",
+      "scenario: x\nsteps:\n  - terminate: 1️⃣usr\n  - terminate: 2️⃣now\n",
+      "unknown value 'usr'; did you mean 'user'?", "unknown value 'now'; expected terminate: 'user'"
+    ),
+    ErrorCase(
+      "R46 the pause is a system event",
+      "scenario: x\nsteps:\n  - system: 1️⃣pause\n",
+      "unknown value 'pause'; expected system event: 'backgroundEvent', 'pauseUpdates'"),
+    ErrorCase(
+      "R49 monitored regions listed twice",
+      "scenario: x\nsteps:\n  - expect:\n      monitoredRegions: [a, 1️⃣a]\n",
+      "region 'a' is listed twice"),
+    ErrorCase(
+      "R49 monitored regions as a scalar",
+      "scenario: x\nsteps:\n  - expect:\n      monitoredRegions: 1️⃣home\n",
+      "expected a sequence for a list of region ids; got a scalar"),
+    ErrorCase(
+      "R41 R46 R49 a delegate call of no form",
+      "scenario: x\nsteps:\n  - expect:\n      callbacks:\n"
+        + "        m: [didPause, 1️⃣'monitoringDidFail:', 2️⃣paused]\n",
+      "expected 'monitoringDidFail:ID' with the id of the region that failed; "
+        + "got 'monitoringDidFail:'",
+      "expected a callback as STATUS/ACCURACY, 'didPause' or 'monitoringDidFail:ID'; got 'paused'"),
+    ErrorCase(
+      "R43 R49 a legacy delivery's values",
+      "scenario: x\nsteps:\n  - expect:\n      locationUpdates: 1️⃣delivered\n"
+        + "      regionEvents: 2️⃣full\n",
+      "unknown value 'delivered'; expected locationUpdates: 'full', 'reduced', 'none'",
+      "unknown value 'full'; expected regionEvents: 'delivered', 'none'"),
   ]
 
   @Test("reports schema errors with exact messages and positions", arguments: errorCases)
