@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// The stories of scenarios/legacy/ check the legacy services' readings: each deliberately
-/// broken reading of §8b that the explorer does not take (``ModelMutation/isExplored``) must
-/// make the stories named for it fail, and those stories pass on the faithful model.
+/// broken reading must make the stories named for it fail, and those stories pass on the
+/// faithful model. Every broken reading of §8b, which the explorer does not take
+/// (``ModelMutation/isExplored``), has stories here.
 @Suite struct LegacyStoryMutationTests {
   static let folder = ScenarioLibraryTests.folder.appendingPathComponent("legacy")
 
@@ -18,13 +19,22 @@ import Testing
 
   static let cases: [MutationCase] = [
     // R44 without the indicator: a When In Use app is out of use in the background, Allow Once
-    // and temporary full accuracy lapse, and its updates stop.
+    // and temporary full accuracy lapse, and its updates stop; an Always app never shows it.
     MutationCase(
       mutation: .continuousSessionWithoutIndicator,
       stories: [
-        "allow-once-kept-by-legacy-indicator.yaml", "run-tracker-background-updates.yaml",
-        "indicator-when-in-use.yaml", "temporary-full-accuracy-kept-by-legacy-indicator.yaml",
-        "pause-in-grace-period.yaml", "provisional-always-indicator.yaml",
+        "allow-once-kept-by-legacy-indicator.yaml", "always-downgraded-shows-indicator.yaml",
+        "authorized-in-settings-starts-session.yaml", "background-updates-toggle.yaml",
+        "denied-ends-legacy-session.yaml", "explicit-session-key-leaves-legacy-alone.yaml",
+        "force-quit-ends-run.yaml", "indicator-always.yaml",
+        "indicator-keeps-monitoring-in-use.yaml", "indicator-when-in-use.yaml",
+        "manager-released-ends-run.yaml", "pause-always-restart.yaml",
+        "pause-and-restart-when-in-use.yaml", "pause-ends-allow-once.yaml",
+        "pause-in-grace-period.yaml", "pause-only-automatic-managers.yaml",
+        "provisional-always-indicator.yaml", "run-tracker-background-updates.yaml",
+        "start-before-authorization.yaml", "system-termination-ends-run.yaml",
+        "temporary-full-accuracy-kept-by-legacy-indicator.yaml",
+        "when-in-use-start-from-background.yaml",
       ]),
     // R49 without the limit: a 21st region registers and its manager hears no failure.
     MutationCase(mutation: .regionsWithoutLimit, stories: ["twenty-first-region.yaml"]),
@@ -32,8 +42,16 @@ import Testing
     MutationCase(
       mutation: .promptOutlivesManager,
       stories: [
-        "prompt-withdrawn-with-manager.yaml", "always-prompt-withdrawn-stays-spent.yaml",
-        "prompt-withdrawn-in-background.yaml",
+        "always-prompt-withdrawn-stays-spent.yaml", "prompt-withdrawn-in-background.yaml",
+        "prompt-withdrawn-with-manager.yaml", "temporary-full-accuracy-prompt-withdrawn.yaml",
+        "upgrade-prompt-withdrawn-with-manager.yaml",
+      ]),
+    // R12 without the lapse: Allow Once outlives the end of use, the legacy indicator's too.
+    MutationCase(
+      mutation: .allowOnceNeverLapses,
+      stories: [
+        "allow-once-kept-by-legacy-indicator.yaml", "always-from-allow-once-lapsed.yaml",
+        "pause-ends-allow-once.yaml",
       ]),
   ]
 
@@ -67,7 +85,7 @@ import Testing
   @Test("every broken reading of the legacy services fails a story of scenarios/legacy/")
   func everyUnexploredMutationIsCaught() throws {
     let unexplored = ModelMutation.allCases.filter { !$0.isExplored }
-    #expect(Set(unexplored) == Set(Self.cases.map(\.mutation)))
+    #expect(Set(unexplored).isSubset(of: Self.cases.map(\.mutation)))
     for mutation in unexplored {
       let failing = try Self.stories.filter { story in
         !ScenarioRunner.run(try Self.scenario(story, mutation: mutation)).passed
