@@ -26,7 +26,8 @@ import Testing
     let observableCount = ScenarioSchema.expectKeys.count + 1
     let run = CLITests.run([Self.scenarios, "--coverage"])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("rule coverage: 50 of 50 rules exercised by "))
+    let rules = Rule.allCases.count
+    #expect(run.stdout.contains("rule coverage: \(rules) of \(rules) rules exercised by "))
     #expect(run.stdout.contains("  never exercised: none\n"))
     #expect(run.stdout.contains("observables checked: \(observableCount) of \(observableCount)\n"))
     #expect(run.stdout.contains("diagnostic flags checked: 9 of 9\n"))
@@ -85,7 +86,7 @@ import Testing
     let table = coverage.table
     #expect(
       table.hasPrefix(
-        "rule coverage: \(50 - coverage.unexercisedRules.count) of 50 rules exercised by 2 scenarios\n"
+        "rule coverage: \(Rule.allCases.count - coverage.unexercisedRules.count) of \(Rule.allCases.count) rules exercised by 2 scenarios\n"
       ))
     #expect(
       table.contains(

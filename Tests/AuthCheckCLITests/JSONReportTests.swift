@@ -1,3 +1,4 @@
+import AuthModel
 import AuthScenario
 import Foundation
 import TestSupport
@@ -195,7 +196,7 @@ struct DocumentedReport: Decodable, Equatable {
     let report = try Self.decode(run)
     let coverage = try #require(report.coverage)
     #expect(coverage.scenarios == 1)
-    #expect(coverage.rules.map(\.id) == (1...50).map { "R\($0)" })
+    #expect(coverage.rules.map(\.id) == (1...Rule.allCases.count).map { "R\($0)" })
     #expect(coverage.unexercisedRules == coverage.rules.filter { $0.scenarios == 0 }.map(\.id))
     #expect(coverage.rules.first { $0.id == "R6" }?.scenarios == 1)  // decided 'prompt: none'
     #expect(coverage.observables.first { $0.id == "prompt" }?.scenarios == 1)
