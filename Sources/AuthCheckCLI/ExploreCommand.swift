@@ -48,13 +48,16 @@ enum ExploreCommand {
         configurations, settings: settings(options, count: configurations.count),
         progress: progress(stderrIsTerminal: stderrIsTerminal, json: options.json))
     } catch {
-      stderr.write("authcheck explore: error: '--sessions': \(error.message)\n")
+      stderr.write(
+        "authcheck explore: error: '\(options.legacy == nil ? "--sessions" : "--regions")': "
+          + "\(error.message)\n")
       return AuthCheckCLI.ExitCode.usage
     }
     if stderrIsTerminal && !options.json { ProgressLine.clear() }
     let everyConfiguration = options.ios == nil && options.infoPath == nil
     let summary = ExploreSummary(
-      reports: reports, catalogue: options.catalogue, everyConfiguration: everyConfiguration,
+      reports: reports, catalogue: options.catalogue, legacy: options.legacy,
+      everyConfiguration: everyConfiguration,
       mutation: options.mutation, reductions: !options.noReductions,
       hints: !options.noHints)
     var written: [String: String] = [:]
@@ -116,7 +119,7 @@ enum ExploreCommand {
     // `MemoryBudget.largestReservation` and the budget.
     let reserved = MemoryBudget.reservation(maxStates: options.maxStates, budget: budget)
     return AuthorizationExploration.Settings(
-      catalogue: options.catalogue,
+      catalogue: options.catalogue, legacy: options.legacy,
       reductions: options.noReductions ? [] : Reduction.allCases,
       maxStates: maxStates, reservedStates: reserved, threads: threads,
       // The reports show whether a witness is reached, never its path.

@@ -3,7 +3,7 @@ enum ExploreHelp {
   static let text = """
     usage: authcheck explore [options]
 
-    Explores every reachable state of the authorization model and checks the properties P1–P12
+    Explores every reachable state of the authorization model and checks the properties P1–P13
     on every transition, and that every witness is reached ('authcheck rules P1' explains each).
 
     With no options: all 128 configurations (iOS 17 and 18 × six Info.plist keys) with the
@@ -22,6 +22,15 @@ enum ExploreHelp {
                               if smaller; a larger N is an error before any work). Room
                               for up to N states, at most 33,554,432 (320 MiB), is reserved
                               up front; beyond that the table grows as states arrive
+      --legacy                also run CLLocationManager's own services on the explored
+                              manager m0: continuous updates with each value of its three
+                              properties, the system's pause, significant changes, visits,
+                              regions, the requests made by m0, the user's swipe (rules
+                              §8b); with their witnesses. Far more states: see
+                              docs/EXPLORING.md
+      --regions N             with --legacy: the region ids r0… (2 to 32, default 2); the
+                              explored region limit is N-1 (at most 20) so that the region
+                              past it is reachable. Scenarios always use 20
       --counterexamples DIR   write each violated property's shortest path as a scenario
       --json                  print one JSON document instead of the text report
       --threads N             threads to use (default: every core)
@@ -31,7 +40,9 @@ enum ExploreHelp {
       --bench                 measure states/s (in all and per core), transitions/s and
                               bytes per state (the default run: fastest of three)
       --mutation NAME         explore a deliberately broken model, to check authcheck itself
-                              (prompts-from-background, allow-once-never-lapses)
+                              (prompts-from-background, allow-once-never-lapses; with
+                              --legacy: continuous-session-without-indicator,
+                              regions-without-limit, prompt-outlives-manager)
 
     Progress goes to standard error: about once a second on a terminal (not with --json),
     otherwise as a line of its own every ten seconds.

@@ -17,10 +17,14 @@ struct ExploreOptions {
   var noHints = false
   var threads: Int?
   var mutation: ModelMutation?
+  /// `--legacy`: the legacy CLLocationManager services of one manager (§8b).
+  var legacy: LegacyCatalogue?
+  /// `--regions N`, which needs `--legacy`.
+  var regions: Int?
 
   static let flags = [
     "--ios", "--info", "--sessions", "--max-states", "--counterexamples", "--json", "--bench",
-    "--help", "--no-reductions", "--no-hints", "--threads", "--mutation",
+    "--help", "--no-reductions", "--no-hints", "--threads", "--mutation", "--legacy", "--regions",
   ]
 
   static func parse(_ arguments: [String]) -> Result<ExploreOptions, RunOptions.UsageError> {
@@ -45,6 +49,17 @@ struct ExploreOptions {
         case "--bench": options.bench = true
         case "--no-reductions": options.noReductions = true
         case "--no-hints": options.noHints = true
+        case "--legacy": options.legacy = try! LegacyCatalogue()
+        case "--regions":
+          let text = try value(flag).get()
+          let range = LegacyCatalogue.minimumRegions...LegacyCatalogue.maximumRegions
+          guard let n = Int(text), range.contains(n) else {
+            return .failure(
+              .init(
+                message: "'--regions' takes a number from \(range.lowerBound) to "
+                  + "\(range.upperBound), not '\(text)'"))
+          }
+          options.regions = n
         case "--ios":
           let text = try value(flag).get()
           guard let version = Int(text).flatMap(IOSVersion.init(rawValue:)) else {
@@ -75,13 +90,11 @@ struct ExploreOptions {
         case "--counterexamples": options.counterexamples = try value(flag).get()
         case "--mutation":
           let text = try value(flag).get()
-          // The exploration takes the steps of the explored mutations only (isExplored).
-          let explored = ModelMutation.allCases.filter(\.isExplored)
-          guard let mutation = ModelMutation(rawValue: text), mutation.isExplored else {
+          guard let mutation = ModelMutation(rawValue: text) else {
             return .failure(
               .init(
                 message: "unknown mutation '\(text)'; expected "
-                  + explored.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+                  + ModelMutation.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
           }
           options.mutation = mutation
         default:
@@ -93,6 +106,18 @@ struct ExploreOptions {
       } catch {
         return .failure(error)
       }
+    }
+    if let regions = options.regions {
+      guard options.legacy != nil else {
+        return .failure(.init(message: "'--regions' needs '--legacy'"))
+      }
+      options.legacy = try! LegacyCatalogue(regions: regions)
+    }
+    // The exploration takes the steps of the legacy services' mutations only with them.
+    if let mutation = options.mutation, !mutation.isExplored, options.legacy == nil {
+      return .failure(
+        .init(message: "mutation '\(mutation.rawValue)' breaks the legacy services: add '--legacy'")
+      )
     }
     return .success(options)
   }

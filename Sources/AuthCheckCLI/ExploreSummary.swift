@@ -8,6 +8,8 @@ import Foundation
 struct ExploreSummary {
   let reports: [ConfigurationReport]
   let catalogue: SessionCatalogue
+  /// The legacy services explored, if any.
+  var legacy: LegacyCatalogue? = nil
   /// The run covered every configuration, so an unreached witness is a failure.
   let everyConfiguration: Bool
   let mutation: ModelMutation?
@@ -60,6 +62,7 @@ struct ExploreSummary {
     var out =
       "authcheck explore: \(reports.count) configuration\(reports.count == 1 ? "" : "s"), "
       + "sessions \(catalogue.description.isEmpty ? "(none)" : catalogue.description)"
+      + (legacy.map { ", legacy \($0)" } ?? "")
       + (reductions ? "" : ", no reductions")
       + (mutation.map { ", mutation \($0.rawValue)" } ?? "") + (hints ? "" : ", no hints") + "\n"
     if reports.count == 1, let report = reports.first {
@@ -119,6 +122,8 @@ struct ExploreSummary {
   struct Document: Encodable {
     let version = 1
     let sessions: String
+    /// The legacy services' region ids, `nil` without `--legacy`.
+    let legacyRegions: Int?
     let reductions: [String]
     let mutation: String?
     let everyConfiguration: Bool
@@ -179,7 +184,7 @@ struct ExploreSummary {
     var witnesses: [String: String] = [:]
     for id in witnessIDs { witnesses[id] = reached(id) ? "reached" : "notReached" }
     let document = Document(
-      sessions: catalogue.description,
+      sessions: catalogue.description, legacyRegions: legacy?.regions,
       reductions: reductions ? Reduction.allCases.map(\.rawValue) : [],
       mutation: mutation?.rawValue, everyConfiguration: everyConfiguration,
       configurations: reports.map { report in

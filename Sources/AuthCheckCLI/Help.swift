@@ -40,7 +40,7 @@ enum Help {
 
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties
-      P1–P12; 'authcheck explore --help' lists its options.
+      P1–P13; 'authcheck explore --help' lists its options.
 
     authcheck rules [ID…]
       Lists the rules and properties failures cite (R1–R50, P1–P13), or prints the text,

@@ -10,6 +10,8 @@ public enum AuthorizationExploration {
   /// How a run is set up.
   public struct Settings: Sendable {
     public var catalogue: SessionCatalogue
+    /// The legacy services explored, or `nil` for none.
+    public var legacy: LegacyCatalogue?
     public var reductions: [Reduction]
     /// The most states per configuration; beyond it a configuration is incomplete.
     public var maxStates: Int?
@@ -24,12 +26,14 @@ public enum AuthorizationExploration {
     public var usesHints: Bool
 
     public init(
-      catalogue: SessionCatalogue = .standard, reductions: [Reduction] = Reduction.allCases,
+      catalogue: SessionCatalogue = .standard, legacy: LegacyCatalogue? = nil,
+      reductions: [Reduction] = Reduction.allCases,
       maxStates: Int? = nil, reservedStates: Int? = nil,
       threads: Int = ProcessInfo.processInfo.activeProcessorCount, witnessPaths: Bool = true,
       usesHints: Bool = true
     ) {
       self.catalogue = catalogue
+      self.legacy = legacy
       self.reductions = reductions
       self.maxStates = maxStates
       self.reservedStates = reservedStates
@@ -62,7 +66,7 @@ public enum AuthorizationExploration {
       built.append(
         try AuthorizationSystem(
           configuration: item.configuration, catalogue: settings.catalogue,
-          reductions: settings.reductions))
+          legacy: settings.legacy, reductions: settings.reductions))
     }
     let systems = built
     let workers = min(settings.threads, configurations.count)

@@ -15,6 +15,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   case p10 = "P10"
   case p11 = "P11"
   case p12 = "P12"
+  case p13 = "P13"
 
   /// The property in plain words.
   public var summary: String {
@@ -40,6 +41,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p12:
       "apart from the call at its creation, a manager's delegate is called after a step exactly "
         + "when the step changed the pair it reads, and never while the app is not running"
+    case .p13:
+      "a When In Use or provisional Always app never receives a legacy event out of use, "
+        + "and a terminated app is relaunched only with Always in effect or a carried session"
     }
   }
 
@@ -79,6 +83,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     body(.p7)
     body(.p9)
     body(.p12)
+    body(.p13)
   }
 
   /// The property's bit in ``stepFindings(before:event:after:_:)`` or
@@ -97,6 +102,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     case .p10: 1 << 9
     case .p11: 1 << 10
     case .p12: 1 << 11
+    case .p13: 1 << 12
     }
   }
 
@@ -147,9 +153,10 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   /// the pending prompt (``choiceOrPromptChanged(from:to:)``, or the same read from packed
   /// states). Without such a change and without a tap, P1, P3 and P7 hold: it restates their
   /// first tests (P1 reads a tap or a prompt that appears; P3 a stored choice that becomes
-  /// Always or a provisional Always that is set; P7 a tap). P6, P9 and
+  /// Always or a provisional Always that is set; P7 a tap). P6, P9, P13 and
   /// the step witnesses, a few comparisons each, are asked whole: they look at steps that are
-  /// many (every wait, every step from a denied state). `AuthorizationPropertyTests` checks this
+  /// many (every wait, every step from a denied state, every step of an app that uses a legacy
+  /// service). `AuthorizationPropertyTests` checks this
   /// against `stepFindings` on every reachable step of its catalogues.
   ///
   /// `managedPairMayChange`: whether the explorer's manager is held before or after the step
@@ -176,6 +183,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       || !p9.holds(
         from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
         upgradePromptAnsweredNow: false, c)
+      || !p13.holds(
+        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
+        upgradePromptAnsweredNow: false, c)
   }
 
   /// Whether a step from `before` to `after` changed what `stepMayFind` compares: the stored
@@ -200,12 +210,12 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
 
   /// Whether a step by `event` that leaves the state as it was finds nothing: violates no step
   /// property and reaches no step witness. So it is for every step but an answer (P1 reads the
-  /// tap itself), a wait or a termination (P6 reads the grants that outlive them) and the steps
-  /// that are witnesses themselves: every other step property compares the state before the
+  /// tap itself), a wait or a termination (P6 reads the grants that outlive them), a relaunch
+  /// (P13) and the steps that are witnesses themselves: every other step property compares the state before the
   /// step with the state after it, which are then one state.
   static func findsNothingWithoutChange(_ event: AuthorizationEvent) -> Bool {
     switch event {
-    case .tap, .wait, .terminate: false
+    case .tap, .wait, .terminate, .terminateByUser: false
     default: AuthorizationWitness.stepWitness(reachableBy: event) == nil
     }
   }
@@ -234,19 +244,24 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       case .temporaryFullAccuracy(let key): return c.hasPurposeKey(key)
       }
     case .p4:
-      return !o.delivers || (o.authorized && state.model.locationServicesEnabled)
+      return !(o.delivers || o.legacy.delivers)
+        || (o.authorized && state.model.locationServicesEnabled)
     case .p5:
-      return o.updates != .full || state.model.precise || state.model.temporaryFullAccuracy
+      guard o.updates == .full || o.legacy.locationUpdates == .full else { return true }
+      return state.model.precise || state.model.temporaryFullAccuracy
     case .p8:
-      guard o.delivers else { return true }
+      guard o.delivers || o.legacy.delivers else { return true }
       var t = Trace.off
-      return state.model.isInUse(c, trace: &t) || state.model.alwaysInEffectOutsideUse(c, trace: &t)
+      if state.model.isInUse(c, trace: &t) { return true }
+      // §8b: Always in effect for a legacy service is the stored choice Always.
+      if o.legacy.delivers && state.model.location != .always { return false }
+      return !o.delivers || state.model.alwaysInEffectOutsideUse(c, trace: &t)
     case .p10:
       return state.model.pendingPrompt == nil
         || (!state.model.restrictionsEnabled && state.model.locationServicesEnabled)
     case .p11:
       return !o.deniedGloballyWithoutDenied
-    case .p1, .p3, .p6, .p7, .p9, .p12:
+    case .p1, .p3, .p6, .p7, .p9, .p12, .p13:
       return true
     }
   }
@@ -294,7 +309,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       }
     case .p6:
       switch event {
-      case .wait, .terminate:
+      case .wait, .terminate, .terminateByUser:
         guard after.model.allowOnce || after.model.temporaryFullAccuracy else { return true }
         return Self.isInUse(after.model, c)
       default: return true
@@ -318,9 +333,45 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       if after.model.app == .notRunning { return !called }
       if case .createManager = event { return called }
       return called == pairChanged
+    case .p13:
+      if case .relaunchInBackground = event { return Self.relaunchIsAllowed(before.model, c) }
+      // The cheap tests first: most states of an app that uses the legacy services deliver
+      // nothing of them, or belong to an Always app.
+      let legacy = after.model.legacy
+      guard
+        legacy.updating != 0 || legacy.significantChangesStarted != 0 || legacy.visitsRegistered
+          || legacy.monitoredRegions != 0
+      else { return true }
+      return Self.legacyDeliveryHolds(after.model, c)
     case .p2, .p4, .p5, .p8, .p10, .p11:
       return true
     }
+  }
+
+  /// P13's first half in a state of an app that holds a legacy service: an app without the
+  /// stored choice Always receives no legacy event while it is not in use. Out of line, as
+  /// ``isInUse(_:_:)``.
+  @inline(never)
+  private static func legacyDeliveryHolds(_ m: AuthorizationState, _ c: AppConfiguration) -> Bool {
+    // In the foreground or its grace period the app is in use (R3): nothing to compute.
+    guard m.location != .always, m.app == .background, !m.inGrace else { return true }
+    guard LegacyObservation(m, c).delivers else { return true }
+    return isInUse(m, c)
+  }
+
+  /// P13's second half: a terminated app in `before` may be relaunched only with Always in
+  /// effect (the stored choice Always, plus R20's session for live updates and CLMonitor where
+  /// there are sessions, R39) or by a carried background activity session (R36, R37, R50).
+  @inline(never)
+  private static func relaunchIsAllowed(_ m: AuthorizationState, _ c: AppConfiguration) -> Bool {
+    if m.carriedBackgroundActivity { return true }
+    guard m.location == .always else { return false }
+    let l = m.legacy
+    if l.significantChangesRegistered || l.visitsRegistered || l.monitoredRegions != 0 {
+      return true
+    }
+    return !c.hasServiceSessions
+      || m.sessionsAtTermination.contains { $0.authorization == .always && $0.createdInUse }
   }
 }
 
@@ -335,13 +386,42 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
   case indicatorShown
   case carriedAcrossTermination
   case relaunch
+  // §8b, reachable only with the legacy services (``LegacyCatalogue``):
+  /// `locationUpdates` of a kind (R43).
+  case locationUpdates(LocationUpdatesDelivery)
+  /// A continuous background session of an Always app in the background, with its indicator
+  /// shown or hidden (R44).
+  case legacyIndicator(shownForAlways: Bool)
+  /// Continuous updates paused by the system (R46): a step.
+  case pause
+  /// `significantChanges: delivered` (R47).
+  case significantChangesDelivered
+  /// `visits: delivered` (R48).
+  case visitsDelivered
+  /// `regionEvents: delivered` (R49).
+  case regionEventsDelivered
+  /// A relaunch into the background that a legacy monitoring registration allows (R36,
+  /// R47–R49): a step.
+  case legacyRelaunch
 
-  /// Every witness, in a fixed order.
+  /// Every witness, in a fixed order: those of every run, then ``legacy``.
   public static let all: [AuthorizationWitness] =
     AuthorizationStatus.allCases.map(status) + AccuracyAuthorization.allCases.map(accuracy)
     + [Prompt.whenInUse, .alwaysUpgrade, .temporaryFullAccuracy].map(prompt)
     + DiagnosticFlag.allCases.map(diagnostic) + LiveUpdatesDelivery.allCases.map(updates)
-    + [.indicatorShown, .carriedAcrossTermination, .relaunch]
+    + [.indicatorShown, .carriedAcrossTermination, .relaunch] + legacy
+
+  /// The witnesses of the legacy services (§8b): a run asks for them only when it explores
+  /// those services (``AuthorizationSystem/legacy``), since no other step reaches them.
+  public static let legacy: [AuthorizationWitness] =
+    LocationUpdatesDelivery.allCases.map(locationUpdates)
+    + [
+      .legacyIndicator(shownForAlways: true), .legacyIndicator(shownForAlways: false), .pause,
+      .significantChangesDelivered, .visitsDelivered, .regionEventsDelivered, .legacyRelaunch,
+    ]
+
+  /// Whether the witness is one of the legacy services' (``legacy``).
+  public var isLegacy: Bool { Self.legacy.contains(self) }
 
   public var description: String {
     switch self {
@@ -353,6 +433,14 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     case .indicatorShown: "backgroundIndicator shown"
     case .carriedAcrossTermination: "background activity carried across termination"
     case .relaunch: "relaunch into the background"
+    case .locationUpdates(let u): "locationUpdates \(u.rawValue)"
+    case .legacyIndicator(let shown):
+      "backgroundIndicator \(shown ? "shown" : "hidden") for an Always app's continuous session"
+    case .pause: "continuous updates paused"
+    case .significantChangesDelivered: "significantChanges delivered"
+    case .visitsDelivered: "visits delivered"
+    case .regionEventsDelivered: "regionEvents delivered"
+    case .legacyRelaunch: "relaunch for a legacy monitoring service"
     }
   }
 
@@ -362,17 +450,19 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
   /// Whether the witness is a property of one state rather than of a step.
   var isStateWitness: Bool {
     switch self {
-    case .carriedAcrossTermination, .relaunch: false
+    case .carriedAcrossTermination, .relaunch, .pause, .legacyRelaunch: false
     default: true
     }
   }
 
-  /// The step witness a step like `event` can reach, if any: each is reached by one kind of
-  /// step, a termination that carries a background activity or a background relaunch.
+  /// A step witness a step like `event` can reach, if any: each is reached by one kind of
+  /// step, a termination that carries a background activity, a background relaunch (which
+  /// every relaunch reaches; a legacy relaunch is one too) or a pause.
   static func stepWitness(reachableBy event: AuthorizationEvent) -> AuthorizationWitness? {
     switch event {
     case .terminate: .carriedAcrossTermination
     case .relaunchInBackground: .relaunch
+    case .pauseUpdates: .pause
     default: nil
     }
   }
@@ -380,9 +470,17 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
   /// Whether the step witness is reached by the step `event` to `after`; a state witness is
   /// never reached by a step (``StateWitnesses`` says where state witnesses are reached).
   func reached(event: AuthorizationEvent, after: ExploredState) -> Bool {
-    guard Self.stepWitness(reachableBy: event) == self else { return false }
-    // A relaunch is the witness; a termination is one only if it carries the session.
-    return self == .relaunch || after.model.carriedBackgroundActivity
+    switch (self, event) {
+    // A termination is the witness only if it carries the session.
+    case (.carriedAcrossTermination, .terminate): return after.model.carriedBackgroundActivity
+    case (.relaunch, .relaunchInBackground), (.pause, .pauseUpdates): return true
+    // The registrations, the stored choice and the accuracy it reads are as they were before
+    // the relaunch.
+    case (.legacyRelaunch, .relaunchInBackground):
+      var quiet = Trace.off
+      return after.model.legacyRelaunchReason(trace: &quiet)
+    default: return false
+    }
   }
 
   /// The state witnesses, by the observable each names, with their bits: what each one means,
@@ -396,6 +494,9 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     private var diagnosticShift: UInt64 = 0
     private var updates: [(LiveUpdatesDelivery, UInt64)] = []
     private var indicatorShown: UInt64 = 0
+    private var locationUpdates: [(LocationUpdatesDelivery, UInt64)] = []
+    private var alwaysIndicator: (shown: UInt64, hidden: UInt64) = (0, 0)
+    private var events: [(LegacyEvents, UInt64)] = []
 
     init() {
       for w in AuthorizationWitness.all {
@@ -406,7 +507,13 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
         case .diagnostic: break
         case .updates(let u): updates.append((u, w.bit))
         case .indicatorShown: indicatorShown = w.bit
-        case .carriedAcrossTermination, .relaunch: break
+        case .locationUpdates(let u): locationUpdates.append((u, w.bit))
+        case .legacyIndicator(shownForAlways: true): alwaysIndicator.shown = w.bit
+        case .legacyIndicator(shownForAlways: false): alwaysIndicator.hidden = w.bit
+        case .significantChangesDelivered: events.append((.significantChanges, w.bit))
+        case .visitsDelivered: events.append((.visits, w.bit))
+        case .regionEventsDelivered: events.append((.regionEvents, w.bit))
+        case .carriedAcrossTermination, .relaunch, .pause, .legacyRelaunch: break
         }
       }
       let first = AuthorizationWitness.diagnostic(DiagnosticFlag.allCases[0]).bit
@@ -429,6 +536,13 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
       }
       for (u, bit) in updates where o.updates == u { bits |= bit }
       if o.indicator == .shown { bits |= indicatorShown }
+      for (u, bit) in locationUpdates where o.legacy.locationUpdates == u { bits |= bit }
+      for (e, bit) in events where o.legacy.events.contains(e) { bits |= bit }
+      switch o.legacy.alwaysIndicatorShown {
+      case true?: bits |= alwaysIndicator.shown
+      case false?: bits |= alwaysIndicator.hidden
+      case nil: break
+      }
       return bits
     }
   }

@@ -2,10 +2,11 @@ import AuthModel
 
 /// Packs an ``ExploredState`` into one 64-bit word for a given configuration and catalogue.
 ///
-/// The legacy CLLocationManager services (``AuthorizationState/legacy``) are not packed: the
-/// explorer's actions create its one manager with the default properties and take none of
-/// their steps, so every explored state has them idle (``LegacyServices/isIdle``, asserted in
-/// debug builds).
+/// The legacy CLLocationManager services (``AuthorizationState/legacy``) are packed only when
+/// the explorer takes their steps (a ``LegacyCatalogue``), in the word's highest fields: the
+/// explored manager's seven facts, the app's four flags and a bit per region id. Without one,
+/// every explored state has them idle (``LegacyServices/isIdle``, asserted in debug builds),
+/// and the layout and the packing are those of a codec without legacy fields.
 ///
 /// The layout holds only what can differ between reachable states of this configuration:
 /// sessions are catalogue indexes in 3-bit slots in creation order, purpose keys are indexes
@@ -14,6 +15,8 @@ import AuthModel
 public struct AuthorizationStateCodec: Sendable {
   public let configuration: AppConfiguration
   public let catalogue: SessionCatalogue
+  /// The legacy services explored, if any: their fields are packed only then.
+  public let legacy: LegacyCatalogue?
   /// The purpose key of each catalogue entry, resolved for this configuration.
   public let entryKeys: [PurposeKey?]
   /// The purpose keys the explored app can name: the dictionary's, then the catalogue's others.
@@ -44,12 +47,39 @@ public struct AuthorizationStateCodec: Sendable {
     var marks: UInt64 = 0
     var promptKey: UInt64 = 0
     var declined: UInt64 = 0
+    var legacy: UInt64 = 0
+  }
+
+  /// The legacy fields, from ``Shifts/legacy`` up: the explored manager's facts (bit 0 of each
+  /// of ``LegacyServices``' manager bytes), then the app's flags, then the regions.
+  private enum LegacyField {
+    static let updating: UInt64 = 0
+    static let allowsBackground: UInt64 = 1
+    static let showsIndicator: UInt64 = 2
+    static let pausesManually: UInt64 = 3
+    static let sessionClaim: UInt64 = 4
+    static let significantChangesStarted: UInt64 = 5
+    static let visitsStarted: UInt64 = 6
+    static let significantChangesRegistered: UInt64 = 7
+    static let visitsRegistered: UInt64 = 8
+    static let visitsDeliverToAnyManager: UInt64 = 9
+    /// The pending prompt was raised by the explored manager's request (R6).
+    static let promptRaised: UInt64 = 10
+    static let regions: UInt64 = 11
+  }
+
+  /// The bits of the legacy fields: the manager's and the app's, and one per region id.
+  public static func legacyBits(_ legacy: LegacyCatalogue) -> Int {
+    Int(LegacyField.regions) + legacy.regions
   }
 
   /// Creates a codec, or fails when the state does not fit in 64 bits.
-  public init(configuration: AppConfiguration, catalogue: SessionCatalogue) throws(CatalogueError) {
+  public init(
+    configuration: AppConfiguration, catalogue: SessionCatalogue, legacy: LegacyCatalogue? = nil
+  ) throws(CatalogueError) {
     self.configuration = configuration
     self.catalogue = catalogue
+    self.legacy = legacy
     blank = AuthorizationState(configuration: configuration)
     var names = configuration.purposeKeys
     var keys: [PurposeKey?] = []
@@ -71,6 +101,7 @@ public struct AuthorizationStateCodec: Sendable {
       + 2 * n  // the termination record: held, created in use
       + 4 * n  // the sessions: 3-bit slots in creation order, created-in-use marks
       + keyBits + dictionaryKeyCount  // the pending prompt's purpose key, declined keys
+      + (legacy.map(Self.legacyBits) ?? 0)  // the legacy services, when explored
     var shifts = Shifts()
     shifts.held = UInt64(Self.fixedBits)
     shifts.inUse = shifts.held + UInt64(n)
@@ -78,6 +109,7 @@ public struct AuthorizationStateCodec: Sendable {
     shifts.marks = shifts.slots + UInt64(3 * n)
     shifts.promptKey = shifts.marks + UInt64(n)
     shifts.declined = shifts.promptKey + UInt64(keyBits)
+    shifts.legacy = shifts.declined + UInt64(dictionaryKeyCount)
     self.shifts = shifts
     choiceAndPromptBits =
       3 << UInt64(AuthorizationState.Field.location)
@@ -91,7 +123,9 @@ public struct AuthorizationStateCodec: Sendable {
       | managerBit
     guard bitWidth <= 64 else {
       throw CatalogueError(
-        message: "the catalogue and purpose keys need \(bitWidth) bits; at most 64 fit")
+        message: "the catalogue and purpose keys"
+          + (legacy.map { " and the legacy services with \($0.regions) regions" } ?? "")
+          + " need \(bitWidth) bits; at most 64 fit")
     }
   }
 
@@ -138,10 +172,10 @@ public struct AuthorizationStateCodec: Sendable {
   @inline(__always)
   private func packOutsideSessions(_ state: ExploredState) -> UInt64 {
     let m = state.model
-    // The catalogue takes none of the legacy services' steps (§8b) and starts from no
-    // registration, so their fields stay at their defaults and are not packed: `unpack` gives
-    // them back as they are.
-    assert(m.legacy.isIdle, "the explorer packs no legacy CLLocationManager service")
+    // Without a legacy catalogue the explorer takes none of the legacy services' steps (§8b)
+    // and starts from no registration, so their fields stay at their defaults and are not
+    // packed: `unpack` gives them back as they are.
+    assert(legacy != nil || m.legacy.isIdle, "the explorer packs no legacy service")
     // Fixed offsets first: the model's word of flags as it is, then the prompt and the ghost.
     var word = UInt64(m.fields)
     var promptKey: UInt64 = 0
@@ -161,7 +195,50 @@ public struct AuthorizationStateCodec: Sendable {
     // Every field is already within its width, so none needs a mask.
     word |= promptKey &<< shifts.promptKey
     word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
+    if legacy != nil { word |= packLegacy(m.legacy) &<< shifts.legacy }
     return word
+  }
+
+  /// The legacy fields of the explored manager, manager 0, and of the app (``LegacyField``).
+  private func packLegacy(_ l: LegacyServices) -> UInt64 {
+    assert(
+      l.updating | l.allowsBackgroundLocationUpdates | l.showsBackgroundLocationIndicator
+        | l.pausesManually | l.sessionClaims | l.significantChangesStarted | l.visitsStarted
+        <= 1 && (l.promptRaisedBy ?? LegacyCatalogue.manager) == LegacyCatalogue.manager
+        && UInt64(l.monitoredRegions) >> UInt64(legacy!.regions) == 0,
+      "the explorer's legacy services are manager 0's and its regions'")
+    typealias F = LegacyField
+    var word = UInt64(l.updating & 1) << F.updating
+    word |= UInt64(l.allowsBackgroundLocationUpdates & 1) << F.allowsBackground
+    word |= UInt64(l.showsBackgroundLocationIndicator & 1) << F.showsIndicator
+    word |= UInt64(l.pausesManually & 1) << F.pausesManually
+    word |= UInt64(l.sessionClaims & 1) << F.sessionClaim
+    word |= UInt64(l.significantChangesStarted & 1) << F.significantChangesStarted
+    word |= UInt64(l.visitsStarted & 1) << F.visitsStarted
+    word |= Self.bit(l.significantChangesRegistered) << F.significantChangesRegistered
+    word |= Self.bit(l.visitsRegistered) << F.visitsRegistered
+    word |= Self.bit(l.visitsDeliverToAnyManager) << F.visitsDeliverToAnyManager
+    word |= Self.bit(l.promptRaisedBy != nil) << F.promptRaised
+    return word | UInt64(l.monitoredRegions) << F.regions
+  }
+
+  private func unpackLegacy(_ word: UInt64) -> LegacyServices {
+    typealias F = LegacyField
+    let one = { (shift: UInt64) in UInt8(truncatingIfNeeded: word >> shift & 1) }
+    var l = LegacyServices()
+    l.updating = one(F.updating)
+    l.allowsBackgroundLocationUpdates = one(F.allowsBackground)
+    l.showsBackgroundLocationIndicator = one(F.showsIndicator)
+    l.pausesManually = one(F.pausesManually)
+    l.sessionClaims = one(F.sessionClaim)
+    l.significantChangesStarted = one(F.significantChangesStarted)
+    l.visitsStarted = one(F.visitsStarted)
+    l.significantChangesRegistered = one(F.significantChangesRegistered) != 0
+    l.visitsRegistered = one(F.visitsRegistered) != 0
+    l.visitsDeliverToAnyManager = one(F.visitsDeliverToAnyManager) != 0
+    if one(F.promptRaised) != 0 { l.promptRaisedBy = LegacyCatalogue.manager }
+    l.monitoredRegions = UInt32(truncatingIfNeeded: word >> F.regions)
+    return l
   }
 
   /// The catalogue's fields: the termination record, the sessions in creation order and their
@@ -214,6 +291,9 @@ public struct AuthorizationStateCodec: Sendable {
     default: m.pendingPrompt = nil
     }
     m.declinedPurposeKeys = UInt32(field(word, shifts.declined, dictionaryKeyCount))
+    if let legacy {
+      m.legacy = unpackLegacy(field(word, shifts.legacy, Self.legacyBits(legacy)))
+    }
     return ExploredState(model: m, upgradePromptAnswered: upgradePromptAnswered)
   }
 

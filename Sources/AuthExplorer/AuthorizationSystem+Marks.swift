@@ -13,14 +13,19 @@ import AuthModel
 /// action names not held, one with it held; a state takes each action's bit from the table that
 /// matches it. What R36 says of a background relaunch is left out of the key, as if nothing
 /// forbade it: the relaunch is then marked only where R37 refuses it, and the model is asked
-/// otherwise. So every mark is a refusal of the model's.
+/// otherwise. So are the legacy services' own conditions (§8b: whether the manager updates,
+/// pauses automatically, a registration or the region named): a step that reads them is marked
+/// only where it is refused whatever they are (not running, the manager not held, a pause in
+/// the foreground), and the model is asked otherwise. So every mark is a refusal of the
+/// model's.
 struct RefusalMarks: Sendable {
   /// By key: the actions refused with the named session or manager not held, and held.
   private let refusedFree: [UInt64]
   private let refusedHeld: [UInt64]
   /// Per session id (its catalogue entry's index): its create and invalidate actions' bits.
   private let sessionActions: [UInt64]
-  /// The bits of the actions that name manager 0.
+  /// The bits of the actions that name manager 0: its creation and release, and every legacy
+  /// call on it.
   private let managerActions: UInt64
 
   /// Bits of the key, lowest first.
@@ -36,10 +41,11 @@ struct RefusalMarks: Sendable {
         let id = Int(id.rawValue)
         while sessionActions.count <= id { sessionActions.append(0) }
         sessionActions[id] |= bit
-      case .createManager(let id, _), .releaseManager(let id):
-        precondition(id == ManagerID(0), "the explorer's actions name manager 0 only")
-        managerActions |= bit
-      default: break
+      default:
+        if let id = Self.manager(namedBy: action) {
+          precondition(id == ManagerID(0), "the explorer's actions name manager 0 only")
+          managerActions |= bit
+        }
       }
     }
     var free = [UInt64](repeating: 0, count: 1 << Self.keyWidth)
@@ -48,9 +54,9 @@ struct RefusalMarks: Sendable {
       guard var p = Self.preconditions(key, c) else { continue }
       for (index, action) in actions.enumerated().prefix(64) {
         p.namedHeld = false
-        if p.refusal(of: action) != nil { free[key] |= 1 << UInt64(index) }
+        if Self.refusedWhateverLegacy(action, &p) { free[key] |= 1 << UInt64(index) }
         p.namedHeld = true
-        if p.refusal(of: action) != nil { held[key] |= 1 << UInt64(index) }
+        if Self.refusedWhateverLegacy(action, &p) { held[key] |= 1 << UInt64(index) }
       }
     }
     refusedFree = free
@@ -92,6 +98,41 @@ struct RefusalMarks: Sendable {
     return refusedFree[key] & ~named | refusedHeld[key] & named
   }
 
+  /// The manager a step names, if any.
+  static func manager(namedBy action: AuthorizationEvent) -> ManagerID? {
+    switch action {
+    case .createManager(let id, _), .releaseManager(let id), .configureManager(let id, _),
+      .request(_, by: let id), .startUpdatingLocation(let id), .stopUpdatingLocation(let id),
+      .startMonitoringSignificantLocationChanges(let id),
+      .stopMonitoringSignificantLocationChanges(let id), .startMonitoringVisits(let id),
+      .stopMonitoringVisits(let id), .startMonitoring(let id, _), .stopMonitoring(let id, _):
+      id
+    default: nil
+    }
+  }
+
+  /// Whether the model refuses `action` with the preconditions `p` whatever the legacy
+  /// services' own conditions, which the key leaves out, are: for the steps that read them,
+  /// every value of them is tried (`p`'s are overwritten).
+  private static func refusedWhateverLegacy(
+    _ action: AuthorizationEvent, _ p: inout StepPreconditions
+  ) -> Bool {
+    switch action {
+    case .startUpdatingLocation, .stopUpdatingLocation, .stopMonitoringSignificantLocationChanges,
+      .stopMonitoringVisits, .stopMonitoring, .pauseUpdates:
+      for values in 0..<16 {
+        p.namedRuns = values & 1 != 0
+        p.hasPausableUpdates = values & 2 != 0
+        p.significantChangesRegistered = values & 4 != 0
+        p.visitsRegistered = values & 8 != 0
+        if p.refusal(of: action) == nil { return false }
+      }
+      return true
+    default:
+      return p.refusal(of: action) != nil
+    }
+  }
+
   /// The preconditions a key stands for, or `nil` for a key no state gives.
   private static func preconditions(_ key: Int, _ c: AppConfiguration) -> StepPreconditions? {
     var p = StepPreconditions()
@@ -118,6 +159,7 @@ struct RefusalMarks: Sendable {
     p.inUse = key & 1 << 9 != 0
     p.hasServiceSessions = c.hasServiceSessions
     p.defaultPrecise = c.defaultPrecise
+    p.hasLocationBackgroundMode = c.hasLocationBackgroundMode
     return p
   }
 }

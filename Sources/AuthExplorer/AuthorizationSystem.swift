@@ -1,10 +1,16 @@
 import AuthModel
 
 /// The authorization model of one configuration as a transition system: every app, user,
-/// Settings and system step, with the sessions of a catalogue.
+/// Settings and system step, with the sessions of a catalogue and, if asked, the legacy
+/// services of one manager.
 public struct AuthorizationSystem: Sendable {
+  /// The configuration explored; with legacy services, its region limit is theirs
+  /// (``LegacyCatalogue/regionLimit``).
   public let configuration: AppConfiguration
   public let catalogue: SessionCatalogue
+  /// The legacy CLLocationManager services explored (§8b), or `nil` for none: then the
+  /// explorer's manager only comes and goes (R41).
+  public let legacy: LegacyCatalogue?
   public let codec: AuthorizationStateCodec
   /// The reductions applied to every state before it is packed.
   public let reductions: [Reduction]
@@ -15,13 +21,17 @@ public struct AuthorizationSystem: Sendable {
 
   public init(
     configuration: AppConfiguration, catalogue: SessionCatalogue,
-    reductions: [Reduction] = Reduction.allCases
+    legacy: LegacyCatalogue? = nil, reductions: [Reduction] = Reduction.allCases
   ) throws(CatalogueError) {
+    var configuration = configuration
+    if let legacy { configuration.regionLimit = legacy.regionLimit }
     self.configuration = configuration
     self.catalogue = catalogue
+    self.legacy = legacy
     self.reductions = reductions
     reductionBits = Reduction.bits(reductions)
-    codec = try AuthorizationStateCodec(configuration: configuration, catalogue: catalogue)
+    codec = try AuthorizationStateCodec(
+      configuration: configuration, catalogue: catalogue, legacy: legacy)
     var actions = AuthorizationEvent.lifecycleSteps
     for (i, entry) in catalogue.entries.enumerated() {
       actions.append(
@@ -43,6 +53,8 @@ public struct AuthorizationSystem: Sendable {
     actions += AuthorizationEvent.systemSteps
     // R41: one manager stands for all, which the model treats alike.
     actions += [.createManager(ManagerID(0)), .releaseManager(ManagerID(0))]
+    // §8b: after every other step, so that a run without them keeps its order.
+    if let legacy { actions += legacy.actions(keys: codec.keyNames.count) }
     self.actions = actions
     refusalMarks = RefusalMarks(actions: actions, configuration: configuration)
     // The steps that often change nothing: a request that shows no prompt, a setting already
@@ -57,7 +69,7 @@ public struct AuthorizationSystem: Sendable {
     where AuthorizationProperty.findsNothingWithoutChange(action) {
       switch action {
       case .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
-        .requestTemporaryFullAccuracyAuthorization:
+        .requestTemporaryFullAccuracyAuthorization, .request:
         if forgetsRequestResult { candidates |= 1 << UInt64(index) }
       case .settings(.reset): break
       case .settings(let change): settings.append((change, 1 << UInt64(index)))
@@ -169,8 +181,9 @@ public struct AuthorizationSystem: Sendable {
     Reduction.apply(reductionBits, to: &state)
   }
 
-  /// The names of sessions, keys and managers, for explanations and counterexamples.
+  /// The names of sessions, keys, managers and regions, for explanations and counterexamples.
   public var names: Names {
-    ConfigurationReport.names(catalogue: catalogue, keyNames: codec.keyNames)
+    ConfigurationReport.names(
+      catalogue: catalogue, keyNames: codec.keyNames, regions: legacy?.regionNames ?? [])
   }
 }

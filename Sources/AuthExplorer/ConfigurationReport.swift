@@ -15,7 +15,7 @@ public struct ConfigurationReport: Sendable {
   public let peakBytes: Int
   /// The search explored every reachable state.
   public let isComplete: Bool
-  /// P1–P12, in order.
+  /// P1–P13, in order.
   public let properties: [Finding]
   /// Every witness of docs/RULES.md, in order.
   public let witnesses: [Finding]
@@ -54,10 +54,12 @@ public struct ConfigurationReport: Sendable {
   /// purpose keys, the explorer's managers `m0`…
   public var names: Names { Self.names(catalogue: catalogue, keyNames: keyNames) }
 
-  package static func names(catalogue: SessionCatalogue, keyNames: [String]) -> Names {
+  package static func names(
+    catalogue: SessionCatalogue, keyNames: [String], regions: [String] = []
+  ) -> Names {
     Names(
       sessions: catalogue.entries.indices.map { "s\($0)" }, purposeKeys: keyNames,
-      managers: (0..<AuthorizationState.maximumManagers).map { "m\($0)" })
+      managers: (0..<AuthorizationState.maximumManagers).map { "m\($0)" }, regions: regions)
   }
 }
 

@@ -26,15 +26,40 @@ struct Counterexample {
     ]
   }
 
-  /// The path as a scenario, ending with what the property demands.
+  /// The path as a scenario, ending with what the property demands: a last expectation, or,
+  /// for a relaunch P13 forbids, that R36 refuses the relaunch.
   var script: ScenarioScript {
     let names = self.names
+    var actions: [ScenarioScript.Step] = steps.map {
+      .action(ScenarioAction($0.0, names: names), refused: nil)
+    }
+    let checks = expectation()
+    if checks.isEmpty, let last = steps.last?.0 {
+      actions[actions.count - 1] = .action(ScenarioAction(last, names: names), refused: .r36)
+    }
     return ScenarioScript(
       name: "counterexample to \(property.rawValue) (\(configurationName))",
       configuration: AppConfiguration(
         ios: system.configuration.ios, infoPlist: system.configuration.infoPlist),
-      steps: steps.map { .action(ScenarioAction($0.0, names: names), refused: nil) }
-        + [.expect(expectation())])
+      steps: actions + (checks.isEmpty ? [] : [.expect(checks)]))
+  }
+
+  /// That the legacy service that delivers in `final` delivers nothing (P4, P8, P13), or `nil`
+  /// if none delivers.
+  private func legacyExpectation(_ final: AuthorizationState) -> [ScenarioScript.Check]? {
+    let c = system.configuration
+    var t = Trace.off
+    if final.locationUpdates(c, trace: &t) != .none {
+      return [.init(.locationUpdates, .locationUpdates(.none))]
+    }
+    if final.significantChanges(c, trace: &t) == .delivered {
+      return [.init(.significantChanges, .significantChanges(.none))]
+    }
+    if final.visits(c, trace: &t) == .delivered { return [.init(.visits, .visits(.none))] }
+    if final.regionEvents(c, trace: &t) == .delivered {
+      return [.init(.regionEvents, .regionEvents(.none))]
+    }
+    return nil
   }
 
   /// What the property demands of the final state.
@@ -58,9 +83,19 @@ struct Counterexample {
       return [.init(.settingsShows, .settingsShows(before.settingsShows(trace: &t)))]
     case .p4, .p8:
       if final.liveUpdates(c, trace: &t) != .none { return [.init(.updates, .updates(.none))] }
-      return [.init(.monitorEvents, .monitorEvents(.none))]
+      if final.monitorEvents(c, trace: &t) == .delivered {
+        return [.init(.monitorEvents, .monitorEvents(.none))]
+      }
+      return legacyExpectation(final) ?? [.init(.monitorEvents, .monitorEvents(.none))]
     case .p5:
+      if final.locationUpdates(c, trace: &t) == .full {
+        return [.init(.locationUpdates, .locationUpdates(.reduced))]
+      }
       return [.init(.updates, .updates(.reduced))]
+    case .p13:
+      // A relaunch P13 forbids: R36 must refuse it (`script`).
+      if case .relaunchInBackground? = steps.last?.0 { return [] }
+      return legacyExpectation(final) ?? [.init(.locationUpdates, .locationUpdates(.none))]
     case .p6:
       if final.allowOnce {
         return [.init(.authorizationStatus, .authorizationStatus(.notDetermined))]

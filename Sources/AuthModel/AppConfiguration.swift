@@ -46,6 +46,11 @@ public struct AppConfiguration: Hashable, Sendable {
   public let purposeKeyCount: Int
   /// Whether the Precise toggle starts on (R9, R38 reset).
   public let defaultPrecise: Bool
+  /// The most regions the app may register at a time (R49): ``LegacyServices/regionLimit``,
+  /// 20, in every story. A model parameter for exploration only (`authcheck explore --legacy
+  /// --regions N` explores with a limit of `N − 1`, so that the region past the limit is
+  /// reachable with few region ids); scenarios always run with 20.
+  public var regionLimit = LegacyServices.regionLimit
 
   private final class Storage: Sendable {
     let infoPlist: InfoPlist
@@ -91,6 +96,7 @@ public struct AppConfiguration: Hashable, Sendable {
   /// Two configurations are equal when they give the same app on the same iOS.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.ios == rhs.ios && lhs.mutation == rhs.mutation && lhs.infoPlist == rhs.infoPlist
+      && lhs.regionLimit == rhs.regionLimit
   }
 
   /// Hashes what ``==`` compares.
@@ -98,6 +104,7 @@ public struct AppConfiguration: Hashable, Sendable {
     hasher.combine(ios)
     hasher.combine(mutation)
     hasher.combine(infoPlist)
+    hasher.combine(regionLimit)
   }
 
   /// The purpose key with this name, if the dictionary has it.

@@ -6,7 +6,8 @@ extension AuthorizationState {
   // MARK: Steps that change nothing
 
   /// Whether `event`, which the model takes in this state, changes nothing in it but
-  /// ``lastRequestResult``: a legacy request that shows no prompt (R13, R14, R16), a change
+  /// ``lastRequestResult``: a legacy request that shows no prompt (R13, R14, R16), made by a
+  /// manager the app may release or not (R6), a change
   /// in Settings that writes only what is there with no prompt up for it to withdraw (R38), the
   /// system's background event with no upgrade prompt to show (R14).
   ///
@@ -24,6 +25,8 @@ extension AuthorizationState {
     case .requestTemporaryFullAccuracyAuthorization(let key):
       return !temporaryFullAccuracyRequestPrompts(key, c, &quiet)
     case .backgroundEvent: return !systemUpgradePromptAppears(&quiet)
+    // R6: a manager's request that shows no prompt records no manager either.
+    case .request(let request, _): return changesNothing(request.event, configuration: c)
     case .settings(let change):
       return promptWithdrawnBySettings == nil
         && change.writesNothingNew(to: self, defaultPrecise: c.defaultPrecise)

@@ -50,7 +50,7 @@ extension AuthorizationState {
   /// the background and some manager holds a session, unless Always is in effect and every
   /// such manager's `showsBackgroundLocationIndicator` is false.
   @inline(__always)
-  func legacyIndicatorShows(_ c: AppConfiguration, trace: inout Trace) -> Bool {
+  package func legacyIndicatorShows(_ c: AppConfiguration, trace: inout Trace) -> Bool {
     guard app == .background, legacy.sessionClaims != 0 else { return false }
     if c.mutation == .continuousSessionWithoutIndicator { return false }
     let sessions = continuousBackgroundSessions(c)
@@ -209,7 +209,7 @@ extension AuthorizationState {
   /// so nothing is registered and the manager's delegate receives `monitoringDidFail`.
   public func registeringFails(_ region: RegionID, _ c: AppConfiguration) -> Bool {
     legacy.monitoredRegions & region.bit == 0
-      && legacy.regionCount >= LegacyServices.regionLimit
+      && legacy.regionCount >= c.regionLimit
       && c.mutation != .regionsWithoutLimit
   }
 
@@ -217,7 +217,7 @@ extension AuthorizationState {
 
   /// R36: whether a legacy monitoring registration relaunches the terminated app: stored
   /// Always (§8b) and significant changes, visits, or a region with full accuracy (R49).
-  func legacyRelaunchReason(trace: inout Trace) -> Bool {
+  package func legacyRelaunchReason(trace: inout Trace) -> Bool {
     guard
       legacy.significantChangesRegistered || legacy.visitsRegistered
         || legacy.monitoredRegions != 0

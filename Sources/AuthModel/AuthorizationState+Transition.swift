@@ -690,7 +690,7 @@ extension AuthorizationState {
     }
     if registeringFails(region, c) {
       trace.cite(.r49) { n in
-        "\(LegacyServices.regionLimit) regions are registered: region '\(n.name(of: region))' "
+        "\(c.regionLimit) regions are registered: region '\(n.name(of: region))' "
           + "is not, and manager '\(n.name(of: id))' receives monitoringDidFail"
       }
       return

@@ -20,8 +20,8 @@ public enum ModelMutation: String, Hashable, Sendable, CaseIterable {
   case promptOutlivesManager = "prompt-outlives-manager"
 
   /// Whether the exploration of the model (`authcheck explore`) takes the steps the mutation
-  /// breaks, so that a property is violated: not yet for the legacy services (§8b), whose
-  /// steps its catalogue does not take; their stories catch them.
+  /// breaks without the legacy services (§8b): theirs need `authcheck explore --legacy`, and
+  /// their stories catch them.
   public var isExplored: Bool {
     switch self {
     case .promptsFromBackground, .allowOnceNeverLapses: true

@@ -107,10 +107,9 @@ public struct ModelProperty: Hashable, Sendable {
         + "indicator, it is in use: R3, R44), and a terminated app is relaunched only with "
         + "Always in effect (the stored choice `always`, plus R20's session for live updates and "
         + "CLMonitor) or by a carried background activity session (R36, R37, R50). The "
-        + "explorer's catalogue does not take the legacy services yet; the model's tests check "
-        + "it on their stories.",
-      rules: [.r3, .r36, .r37, .r43, .r44, .r47, .r48, .r49, .r50],
-      isExplored: false),
+        + "explorer checks it on every transition; it takes the legacy services' steps with "
+        + "`authcheck explore --legacy`.",
+      rules: [.r3, .r36, .r37, .r43, .r44, .r47, .r48, .r49, .r50]),
   ]
 
   init(

@@ -248,8 +248,8 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
   package var relaunchBlocker: Refusal.RelaunchBlocker?
   package var hasServiceSessions = false
   package var defaultPrecise = true
-  /// The legacy services' conditions (§8b): the explorer's catalogue takes none of their
-  /// steps, so they keep these values.
+  /// The legacy services' conditions (§8b): the explorer reads the background mode off the
+  /// configuration and tries every value of the others.
   package var hasLocationBackgroundMode = false
   package var hasPausableUpdates = false
   package var significantChangesRegistered = false

@@ -98,7 +98,19 @@ import Testing
     UsageCase(
       name: "an unknown mutation", arguments: ["--mutation", "bogus"],
       message:
-        "unknown mutation 'bogus'; expected 'prompts-from-background', 'allow-once-never-lapses'"),
+        "unknown mutation 'bogus'; expected 'prompts-from-background', 'allow-once-never-lapses', "
+        + "'continuous-session-without-indicator', 'regions-without-limit', "
+        + "'prompt-outlives-manager'"),
+    UsageCase(
+      name: "a legacy mutation without the legacy services",
+      arguments: ["--mutation", "prompt-outlives-manager"],
+      message: "mutation 'prompt-outlives-manager' breaks the legacy services: add '--legacy'"),
+    UsageCase(
+      name: "regions without the legacy services", arguments: ["--regions", "3"],
+      message: "'--regions' needs '--legacy'"),
+    UsageCase(
+      name: "too few regions", arguments: ["--legacy", "--regions", "1"],
+      message: "'--regions' takes a number from 2 to 32, not '1'"),
     UsageCase(
       name: "a missing Info.plist", arguments: ["--info", "/nonexistent/Info.plist"],
       message:
@@ -172,7 +184,7 @@ import Testing
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == "authcheck explore: 1 configuration, sessions whenInUse")
     #expect(lines.contains("configuration: ios18 whenInUse"))
-    #expect(lines.filter { $0.contains(" holds ") }.count == 12)
+    #expect(lines.filter { $0.contains(" holds ") }.count == 13)
     #expect(lines.contains("witnesses: 17 of 25 reached"))
     #expect(lines.contains("  not reached: relaunch into the background (in this configuration)"))
     #expect(lines.contains { $0.hasPrefix("states 12,540 · transitions 194,904 · depth 14 · ") })
@@ -211,7 +223,7 @@ import Testing
     #expect(run.status == 3)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("INCOMPLETE: 'ios18 whenInUse' stopped at 1,000 states (--max-states)"))
-    #expect(lines.filter { $0.contains(" unknown ") }.count == 12)
+    #expect(lines.filter { $0.contains(" unknown ") }.count == 13)
     #expect(!lines.contains { $0.contains(" holds ") })
     #expect(lines.contains { $0.hasPrefix("states 1,000 · ") })
     #expect(lines.last == "authcheck explore: incomplete; no property is proven")
@@ -271,11 +283,11 @@ import Testing
     #expect(configuration.seconds > 0)
     #expect(configuration.peakBytes > 0)
     #expect(configuration.complete)
-    #expect(configuration.properties.count == 12)
+    #expect(configuration.properties.count == 13)
     #expect(configuration.properties.values.allSatisfy { $0 == "holds" })
     #expect(document.properties["P1"]?.verdict == "holds")
     #expect(document.properties["P1"]?.shortestPath == nil)
-    #expect(document.properties.count == 12)
+    #expect(document.properties.count == 13)
     #expect(document.witnesses.count == 25)
     #expect(document.witnesses["prompt whenInUse"] == "reached")
     #expect(document.witnesses["relaunch into the background"] == "notReached")

@@ -8,6 +8,32 @@ import Testing
 /// marked as refused, and takes every step marked as a self-loop back to the same state,
 /// finding nothing.
 @Suite struct ActionMarksTests {
+  /// The legacy services' steps (§8b): continuous updates with the three properties, and the
+  /// monitoring services with their registrations and regions.
+  static let legacyCases: [(AppConfiguration, LegacyCatalogue)] = [
+    (
+      AppConfiguration(ios: .ios17, infoPlist: Fixtures.backgroundOnly),
+      try! LegacyCatalogue(services: .updates)
+    ),
+    (
+      AppConfiguration(ios: .ios18, infoPlist: Fixtures.backgroundOnly),
+      try! LegacyCatalogue(services: [.significantChanges, .visits, .regions])
+    ),
+  ]
+
+  @Test(
+    "the legacy steps: the model refuses every one marked refused, loops on every self-loop",
+    arguments: legacyCases)
+  func legacyMarksAgreeWithTheModel(
+    _ configuration: AppConfiguration, _ legacy: LegacyCatalogue
+  ) throws {
+    let system = try AuthorizationSystem(
+      configuration: configuration, catalogue: SessionCatalogue([]), legacy: legacy)
+    // Every legacy step is among the first 64, which the marks cover.
+    #expect(system.actions.count <= 64)
+    try check(system, legacySteps: true)
+  }
+
   @Test(
     "the model refuses every step marked refused and loops on every step marked a self-loop",
     arguments: [
@@ -38,7 +64,16 @@ import Testing
     let system = try AuthorizationSystem(
       configuration: configuration, catalogue: try SessionCatalogue(parsing: sessions),
       reductions: reduced ? Reduction.allCases : [])
+    try check(system, legacySteps: false)
+  }
+
+  /// Checks every mark of `system` in every reachable state; with `legacySteps`, also that
+  /// legacy steps are among those marked refused and, for the requests, as self-loops.
+  private func check(_ system: AuthorizationSystem, legacySteps: Bool) throws {
     let states = Fixtures.reachableStates(system)
+    var legacyRefused: Set<String> = []
+    var legacyLoops: Set<String> = []
+    let firstLegacy = system.actions.count - legacyCount(system)
     var (markedRefused, accepted, markedLoops, loops) = (0, 0, 0, 0)
     var wronglyRefused: Set<String> = []
     var wronglyLooping: Set<String> = []
@@ -51,12 +86,15 @@ import Testing
       for (index, action) in system.actions.enumerated() {
         let next = system.next(state, action)
         let key = next.map(system.pack)
+        let legacy = index >= firstLegacy
         if index < 64 && refused & 1 << UInt64(index) != 0 {
           markedRefused += 1
+          if legacy { legacyRefused.insert("\(action)") }
           if next != nil { wronglyRefused.insert("\(action)") }
         }
         if index < 64 && selfLoops & 1 << UInt64(index) != 0 {
           markedLoops += 1
+          if legacy { legacyLoops.insert("\(action)") }
           if key != packed || next.map(system.findings) != 0 {
             wronglyLooping.insert("\(action)")
           }
@@ -74,5 +112,27 @@ import Testing
     #expect(markedRefused * 4 > states.count * system.actions.count)
     #expect(accepted > states.count)
     #expect(markedLoops * 2 > loops, "\(markedLoops) of \(loops) self-loops marked")
+    if legacySteps {
+      // Every legacy step is marked refused somewhere (the app not running, at least), and the
+      // manager's requests are marked as self-loops where they show no prompt.
+      let count = legacyCount(system)
+      #expect(legacyRefused.count == count, "\(legacyRefused.count) of \(count) legacy steps")
+      #expect(legacyLoops.contains("\(AuthorizationEvent.request(.whenInUse, by: ManagerID(0)))"))
+    }
+  }
+
+  /// The number of legacy steps, which come last among the actions.
+  private func legacyCount(_ system: AuthorizationSystem) -> Int {
+    system.actions.filter {
+      switch $0 {
+      case .createManager, .releaseManager: false
+      case .configureManager, .request, .startUpdatingLocation, .stopUpdatingLocation,
+        .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
+        .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring,
+        .pauseUpdates, .terminateByUser:
+        true
+      default: false
+      }
+    }.count
   }
 }

@@ -11,13 +11,15 @@ import Testing
     var reductions: [Reduction]
     /// The number of reachable states, as the `Set` search counts them.
     var states: Int
+    /// The legacy services explored, if any.
+    var legacy: LegacyCatalogue? = nil
     var testDescription: String { name }
 
     /// The configuration explored with the case's catalogue and reductions.
     func system() throws -> AuthorizationSystem {
       try AuthorizationSystem(
         configuration: configuration, catalogue: SessionCatalogue(parsing: sessions),
-        reductions: reductions)
+        legacy: legacy, reductions: reductions)
     }
   }
 
@@ -38,6 +40,20 @@ import Testing
       name: "ios18 no keys, no sessions, no reductions",
       configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.noKeys),
       sessions: "", reductions: [], states: 13_376),
+    // The legacy services, packed in the word's top fields: continuous updates with the three
+    // properties, the pause and the background session's claim.
+    RoundTripCase(
+      name: "ios17 location, no sessions, legacy updates",
+      configuration: AppConfiguration(ios: .ios17, infoPlist: Fixtures.backgroundOnly),
+      sessions: "", reductions: Reduction.allCases, states: 51_200,
+      legacy: try! LegacyCatalogue(services: .updates)),
+    // The monitoring services' registrations, persisted across termination, and two region ids
+    // past a limit of one.
+    RoundTripCase(
+      name: "ios18 location, no sessions, legacy monitoring",
+      configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.backgroundOnly),
+      sessions: "", reductions: Reduction.allCases, states: 154_752,
+      legacy: try! LegacyCatalogue(services: [.significantChanges, .visits, .regions])),
   ]
 
   @Test(

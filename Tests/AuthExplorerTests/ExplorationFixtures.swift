@@ -41,13 +41,14 @@ enum Fixtures {
 
   /// Explores one configuration completely on one thread (tests already run side by side).
   static func explore(
-    _ configuration: AppConfiguration, sessions: String,
+    _ configuration: AppConfiguration, sessions: String, legacy: LegacyCatalogue? = nil,
     reductions: [Reduction] = Reduction.allCases
   ) throws -> ConfigurationReport {
     let reports = try AuthorizationExploration.run(
       [ConfigurationUnderTest(configuration)],
       settings: AuthorizationExploration.Settings(
-        catalogue: SessionCatalogue(parsing: sessions), reductions: reductions, threads: 1))
+        catalogue: SessionCatalogue(parsing: sessions), legacy: legacy, reductions: reductions,
+        threads: 1))
     return reports[0]
   }
 

@@ -12,8 +12,10 @@ import Testing
     var configuration: AppConfiguration
     var sessions: String
     var reductions: [Reduction] = Reduction.allCases
+    var legacy: LegacyCatalogue? = nil
     var testDescription: String {
       "\(ConfigurationUnderTest(configuration).name), sessions \(sessions)"
+        + (legacy.map { ", legacy \($0)" } ?? "")
         + (reductions.isEmpty ? ", no reductions" : "")
         + (configuration.mutation.map { ", mutation \($0.rawValue)" } ?? "")
     }
@@ -34,6 +36,14 @@ import Testing
       HintsCase(
         configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.whenInUseAndBackground),
         sessions: "", reductions: []),
+      // The legacy services (§8b), in two parts small enough for a DEBUG build.
+      HintsCase(
+        configuration: AppConfiguration(ios: .ios17, infoPlist: Fixtures.backgroundOnly),
+        sessions: "", legacy: try! LegacyCatalogue(services: .updates)),
+      HintsCase(
+        configuration: AppConfiguration(ios: .ios18, infoPlist: Fixtures.backgroundOnly),
+        sessions: "",
+        legacy: try! LegacyCatalogue(services: [.significantChanges, .visits, .regions])),
     ]
     + ModelMutation.allCases.filter(\.isExplored).map { mutation in
       HintsCase(
@@ -48,7 +58,7 @@ import Testing
   func sameWithoutHints(_ test: HintsCase) throws {
     let system = try AuthorizationSystem(
       configuration: test.configuration, catalogue: SessionCatalogue(parsing: test.sessions),
-      reductions: test.reductions)
+      legacy: test.legacy, reductions: test.reductions)
     let hinted = Explorer(system, options: ExplorationOptions(threads: 1)).run()
     let plain = Explorer(system, options: ExplorationOptions(threads: 1, usesHints: false)).run()
     #expect(hinted.isComplete && plain.isComplete)
