@@ -27,6 +27,9 @@ struct ExploreOptions {
     "--help", "--no-reductions", "--no-hints", "--threads", "--mutation", "--legacy", "--regions",
   ]
 
+  /// The options `--bench` takes: how to explore, not what.
+  static let benchFlags = ["--bench", "--threads", "--no-hints", "--no-reductions", "--max-states"]
+
   static func parse(_ arguments: [String]) -> Result<ExploreOptions, RunOptions.UsageError> {
     var options = ExploreOptions()
     var rest = arguments[...]
@@ -36,12 +39,14 @@ struct ExploreOptions {
       }
       return .success(value)
     }
+    var given: [String] = []
     while let argument = rest.popFirst() {
       var flag = argument
       if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
         flag = String(argument[..<equals])
         rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
       }
+      given.append(flag)
       do {
         switch flag {
         case "--help", "-h": options.help = true
@@ -106,6 +111,17 @@ struct ExploreOptions {
       } catch {
         return .failure(error)
       }
+    }
+    // The bench measures its own two runs: an option that chooses what to explore or what to
+    // write would be ignored, and `--legacy` would take hours over every configuration.
+    if options.bench && !options.help,
+      let other = given.first(where: { !Self.benchFlags.contains($0) })
+    {
+      return .failure(
+        .init(
+          message: "'--bench' measures its own runs; it takes only "
+            + Self.benchFlags.filter { $0 != "--bench" }.map { "'\($0)'" }.joined(separator: ", ")
+            + ", not '\(other)'"))
     }
     if let regions = options.regions {
       guard options.legacy != nil else {

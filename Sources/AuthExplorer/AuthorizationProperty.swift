@@ -176,16 +176,9 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     {
       return true
     }
-    return
-      !p6.holds(
-        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAnsweredNow: false, c)
-      || !p9.holds(
-        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAnsweredNow: false, c)
-      || !p13.holds(
-        from: before, beforeIsDenied: beforeIsDenied, by: event, to: &after,
-        upgradePromptAnsweredNow: false, c)
+    return !p6Holds(by: event, to: &after, c)
+      || !p9Holds(beforeIsDenied: beforeIsDenied, by: event, to: &after, c)
+      || !p13Holds(from: before, by: event, to: &after, c)
   }
 
   /// Whether a step from `before` to `after` changed what `stepMayFind` compares: the stored
@@ -308,19 +301,11 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       default: return false
       }
     case .p6:
-      switch event {
-      case .wait, .terminate, .terminateByUser:
-        guard after.model.allowOnce || after.model.temporaryFullAccuracy else { return true }
-        return Self.isInUse(after.model, c)
-      default: return true
-      }
+      return Self.p6Holds(by: event, to: &after, c)
     case .p7:
       return !upgradePromptAnsweredNow || !before.upgradePromptAnswered
     case .p9:
-      // The cheap tests first: the status of `after` is the costly one.
-      guard beforeIsDenied else { return true }
-      if case .settings = event { return true }
-      return after.model.authorizationStatus(c) == .denied
+      return Self.p9Holds(beforeIsDenied: beforeIsDenied, by: event, to: &after, c)
     case .p12:
       // The explorer's manager only (``AuthorizationSystem/actions``). The pairs are compared
       // here, once, and only where the manager is kept.
@@ -334,18 +319,56 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
       if case .createManager = event { return called }
       return called == pairChanged
     case .p13:
-      if case .relaunchInBackground = event { return Self.relaunchIsAllowed(before.model, c) }
-      // The cheap tests first: most states of an app that uses the legacy services deliver
-      // nothing of them, or belong to an Always app.
-      let legacy = after.model.legacy
-      guard
-        legacy.updating != 0 || legacy.significantChangesStarted != 0 || legacy.visitsRegistered
-          || legacy.monitoredRegions != 0
-      else { return true }
-      return Self.legacyDeliveryHolds(after.model, c)
+      return Self.p13Holds(from: before, by: event, to: &after, c)
     case .p2, .p4, .p5, .p8, .p10, .p11:
       return true
     }
+  }
+
+  // The step properties that ``stepMayFind`` asks of nearly every step, each on its own so
+  // that it is inlined there: `holds` is too large to be.
+
+  /// P6: no Allow Once grant or temporary full accuracy outlives the end of use (R12).
+  @inline(__always)
+  private static func p6Holds(
+    by event: AuthorizationEvent, to after: inout ExploredState, _ c: AppConfiguration
+  ) -> Bool {
+    switch event {
+    case .wait, .terminate, .terminateByUser:
+      guard after.model.allowOnce || after.model.temporaryFullAccuracy else { return true }
+      return isInUse(after.model, c)
+    default: return true
+    }
+  }
+
+  /// P9: a denied app leaves denied only through Settings.
+  @inline(__always)
+  private static func p9Holds(
+    beforeIsDenied: Bool, by event: AuthorizationEvent, to after: inout ExploredState,
+    _ c: AppConfiguration
+  ) -> Bool {
+    // The cheap tests first: the status of `after` is the costly one.
+    guard beforeIsDenied else { return true }
+    if case .settings = event { return true }
+    return after.model.authorizationStatus(c) == .denied
+  }
+
+  /// P13: no legacy event out of use without Always, no relaunch without Always in effect or
+  /// a carried session.
+  @inline(__always)
+  private static func p13Holds(
+    from before: ExploredState, by event: AuthorizationEvent, to after: inout ExploredState,
+    _ c: AppConfiguration
+  ) -> Bool {
+    if case .relaunchInBackground = event { return relaunchIsAllowed(before.model, c) }
+    // The cheap tests first: most states of an app that uses the legacy services deliver
+    // nothing of them, or belong to an Always app.
+    let legacy = after.model.legacy
+    guard
+      legacy.updating != 0 || legacy.significantChangesStarted != 0 || legacy.visitsRegistered
+        || legacy.monitoredRegions != 0
+    else { return true }
+    return legacyDeliveryHolds(after.model, c)
   }
 
   /// P13's first half in a state of an app that holds a legacy service: an app without the
@@ -497,6 +520,8 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     private var locationUpdates: [(LocationUpdatesDelivery, UInt64)] = []
     private var alwaysIndicator: (shown: UInt64, hidden: UInt64) = (0, 0)
     private var events: [(LegacyEvents, UInt64)] = []
+    /// ``legacyReached(_:)`` of a state that holds no legacy service.
+    private var idleLegacy: UInt64 = 0
 
     init() {
       for w in AuthorizationWitness.all {
@@ -516,6 +541,7 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
         case .carriedAcrossTermination, .relaunch, .pause, .legacyRelaunch: break
         }
       }
+      idleLegacy = legacyReached(LegacyObservation())
       let first = AuthorizationWitness.diagnostic(DiagnosticFlag.allCases[0]).bit
       diagnosticShift = UInt64(first.trailingZeroBitCount)
       for d in DiagnosticFlag.allCases {
@@ -536,9 +562,16 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
       }
       for (u, bit) in updates where o.updates == u { bits |= bit }
       if o.indicator == .shown { bits |= indicatorShown }
-      for (u, bit) in locationUpdates where o.legacy.locationUpdates == u { bits |= bit }
-      for (e, bit) in events where o.legacy.events.contains(e) { bits |= bit }
-      switch o.legacy.alwaysIndicatorShown {
+      // Most states hold no legacy service: their bits are known once.
+      return bits | (o.legacy.isIdle ? idleLegacy : legacyReached(o.legacy))
+    }
+
+    /// The bits of the legacy witnesses reached with the legacy values `o`.
+    private func legacyReached(_ o: LegacyObservation) -> UInt64 {
+      var bits: UInt64 = 0
+      for (u, bit) in locationUpdates where o.locationUpdates == u { bits |= bit }
+      for (e, bit) in events where o.events.contains(e) { bits |= bit }
+      switch o.alwaysIndicatorShown {
       case true?: bits |= alwaysIndicator.shown
       case false?: bits |= alwaysIndicator.hidden
       case nil: break

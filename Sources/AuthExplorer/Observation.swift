@@ -65,8 +65,12 @@ struct LegacyObservation {
   /// A continuous background session of an app with Always in effect (the stored choice
   /// `always`), in the background: whether it shows the indicator (R44); `nil` otherwise.
   var alwaysIndicatorShown: Bool?
+  /// Whether this is the observation of a state that holds no legacy service: every value
+  /// as ``init()`` leaves it.
+  private(set) var isIdle = false
 
-  init() {}
+  /// The observation of a state that holds no legacy service (``LegacyServices/isIdle``).
+  init() { isIdle = true }
 
   init(_ s: AuthorizationState, _ c: borrowing AppConfiguration) {
     var t = Trace.off

@@ -10,7 +10,7 @@ public enum IOSVersion: Int, Hashable, Sendable, CaseIterable {
   case ios27 = 27
 
   /// The version whose rules apply: ``ios18`` for iOS 18 and later.
-  public var rules: IOSVersion { self == .ios17 ? .ios17 : .ios18 }
+  @inlinable public var rules: IOSVersion { self == .ios17 ? .ios17 : .ios18 }
 
   /// One version per distinct set of rules (iOS 17 and iOS 18), which is what an exploration
   /// of every configuration needs: iOS 26 and 27 would repeat iOS 18's states.
@@ -116,5 +116,5 @@ public struct AppConfiguration: Hashable, Sendable {
   public func hasPurposeKey(_ key: PurposeKey) -> Bool { Int(key.index) < purposeKeyCount }
 
   /// Whether the service-session API and its diagnostics exist (R39).
-  public var hasServiceSessions: Bool { ios.rules == .ios18 }
+  @inlinable public var hasServiceSessions: Bool { ios.rules == .ios18 }
 }

@@ -40,7 +40,7 @@ public enum AuthorizationEvent: Hashable, Sendable {
   /// The user changes several things in one visit to Settings, in this order: one step,
   /// refused whole if one change is refused (R42), after which each manager's delegate is
   /// called once if the pair it reads changed, and not at all if the changes cancel out (R41).
-  case settingsChanges([SettingsChange])
+  case settingsChanges(SettingsChanges)
   /// Core Location has an event for the app that needs Always while the app is not in use (R14).
   case backgroundEvent
   /// The app creates a CLLocationManager, sets its delegate (R41) and the properties
@@ -145,6 +145,71 @@ public enum SettingsChange: Hashable, Sendable {
   case restrictions(Bool)
   /// General › Transfer or Reset › Reset Location & Privacy.
   case reset
+}
+
+/// The changes of one visit to Settings, in the order made (R38, R42): at most ``capacity``,
+/// a byte each, with no heap storage, so that an ``AuthorizationEvent`` stays a plain value
+/// that copies without reference counting (Benchmarks/NOTES.md, "Rules v4").
+public struct SettingsChanges: RandomAccessCollection, Hashable, Sendable,
+  ExpressibleByArrayLiteral
+{
+  /// The most changes one visit holds; a scenario's `settings:` mapping has at most four keys.
+  public static let capacity = 8
+
+  /// Change `i` in byte `i` (``SettingsChange/code``, never 0); 0 past the last.
+  @usableFromInline var bytes: UInt64
+
+  /// The changes, or `nil` if there are more than ``capacity``.
+  public init?(_ changes: some Sequence<SettingsChange>) {
+    bytes = 0
+    var count: UInt64 = 0
+    for change in changes {
+      guard count < UInt64(Self.capacity) else { return nil }
+      bytes |= UInt64(change.code) &<< (8 &* count)
+      count += 1
+    }
+  }
+
+  /// The changes written in code; more than ``capacity`` is a programming error.
+  public init(arrayLiteral changes: SettingsChange...) {
+    guard let visit = Self(changes) else {
+      preconditionFailure("one visit to Settings holds at most \(Self.capacity) changes")
+    }
+    self = visit
+  }
+
+  /// The first change's position, 0.
+  @inlinable public var startIndex: Int { 0 }
+  /// The number of changes: every change's byte is nonzero.
+  @inlinable public var endIndex: Int { (64 &- bytes.leadingZeroBitCount &+ 7) &>> 3 }
+  /// The change at `position`, counted from 0 in the order made.
+  @inlinable public subscript(position: Int) -> SettingsChange {
+    SettingsChange(code: UInt8(truncatingIfNeeded: bytes &>> UInt64(8 &* position)))
+  }
+}
+
+extension SettingsChange {
+  /// The change in a nonzero byte: the kind in the high nibble, the value in the low one.
+  @inlinable var code: UInt8 {
+    switch self {
+    case .location(let setting): 0x10 | UInt8(setting.code)
+    case .precise(let on): on ? 0x21 : 0x20
+    case .locationServices(let on): on ? 0x31 : 0x30
+    case .restrictions(let on): on ? 0x41 : 0x40
+    case .reset: 0x50
+    }
+  }
+
+  @inlinable init(code: UInt8) {
+    let on = code & 1 != 0
+    switch code &>> 4 {
+    case 1: self = .location(LocationSetting(code: UInt32(code & 3)))
+    case 2: self = .precise(on)
+    case 3: self = .locationServices(on)
+    case 4: self = .restrictions(on)
+    default: self = .reset
+    }
+  }
 }
 
 // The steps no app call makes, listed once: the explorer's actions and an app file's users

@@ -345,7 +345,9 @@ public struct AuthorizationSimulator: Sendable {
   /// changed, not at all if the changes cancel out (R41).
   @discardableResult
   public mutating func changeSettings(_ changes: [SettingsChange]) throws(Refusal) -> [Citation] {
-    try apply(changes.count == 1 ? .settings(changes[0]) : .settingsChanges(changes))
+    if changes.count == 1 { return try apply(.settings(changes[0])) }
+    guard let visit = SettingsChanges(changes) else { throw Refusal.tooManySettingsChanges }
+    return try apply(.settingsChanges(visit))
   }
   /// Core Location has an event for the app that needs Always while it is not in use (R14).
   @discardableResult

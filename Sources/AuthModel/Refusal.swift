@@ -22,6 +22,8 @@ extension Refusal {
     case noPreciseToggle(Prompt)
     case settingsWhileInForeground
     case settingsLockedByRestrictions
+    /// One visit to Settings makes more changes than the model holds (R38).
+    case tooManySettingsChanges
     case backgroundEventWhileInUse
     case managerAlreadyHeld(ManagerID)
     case managerNotHeld(ManagerID)
@@ -113,6 +115,8 @@ extension Refusal {
       "the user can only change Settings while the app is in the background or not running"
     case .settingsLockedByRestrictions:
       "restrictions prevent changes to the app's location settings"
+    case .tooManySettingsChanges:
+      "one visit to Settings makes at most \(SettingsChanges.capacity) changes in the model"
     case .backgroundEventWhileInUse:
       "Core Location holds events that need Always only while the app is not in use"
     case .managerAlreadyHeld(let id): "manager '\(names.name(of: id))' is already held"

@@ -651,6 +651,8 @@ extension Rule {
             + "changes them one after the other in Settings).",
           "A story names at most 32 distinct regions (the state keeps a bit per region id); a "
             + "33rd name is refused with R49.",
+          "One visit to Settings makes at most 8 changes (a scenario's `settings` mapping has "
+            + "at most four keys); the Swift API refuses a ninth with R38.",
         ])
     case .r43:
       RuleText(

@@ -169,8 +169,23 @@ extension StepConditions {
     case .releaseManager(let id):
       if let refusal = running(.r41) { return refusal }
       guard holds(id) else { return Refusal(.r41, .managerNotHeld(id)) }
-    // The legacy services (§8b), in the order of docs/SCENARIOS.md "Which rule refuses": not
-    // running (the service's rule), the manager not held (R41), R45, then what is not there.
+    case .configureManager, .request, .startUpdatingLocation, .stopUpdatingLocation,
+      .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
+      .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring,
+      .pauseUpdates:
+      // Asked of plain values, out of line: the state is not copied for the call.
+      return StepPreconditions(legacyStep: event, self).legacyRefusal(of: event)
+    }
+    return nil
+  }
+
+  /// The guards of the legacy services' steps (§8b), in the order of docs/SCENARIOS.md "Which
+  /// rule refuses": not running (the service's rule), the manager not held (R41), R45, then
+  /// what is not there. Out of line: the explorer's default run takes none of these steps, and
+  /// inlined they made every other step's guards slower.
+  @inline(never)
+  fileprivate func legacyRefusal(of event: AuthorizationEvent) -> Refusal? {
+    switch event {
     case .configureManager(let id, let properties):
       if let refusal = manager(id, .r41) { return refusal }
       return backgroundModeMissing(properties)
@@ -205,6 +220,9 @@ extension StepConditions {
       guard app == .background && hasPausableUpdates else {
         return Refusal(.r46, .nothingToPause)
       }
+    default:
+      // Every other step is judged in `refusal(of:)`.
+      return nil
     }
     return nil
   }
@@ -259,6 +277,31 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
 
   package init() {}
 
+  /// What the guards of the legacy step `event` read in `conditions`: the manager and region
+  /// it names are ``namedHeld`` and ``namedRuns``.
+  fileprivate init(legacyStep event: AuthorizationEvent, _ conditions: some StepConditions) {
+    app = conditions.app
+    hasLocationBackgroundMode = conditions.hasLocationBackgroundMode
+    hasPausableUpdates = conditions.hasPausableUpdates
+    significantChangesRegistered = conditions.significantChangesRegistered
+    visitsRegistered = conditions.visitsRegistered
+    switch event {
+    case .configureManager(let id, _), .request(_, by: let id),
+      .startMonitoringSignificantLocationChanges(let id),
+      .stopMonitoringSignificantLocationChanges(let id), .startMonitoringVisits(let id),
+      .stopMonitoringVisits(let id), .startMonitoring(let id, _):
+      namedHeld = conditions.holds(id)
+    case .startUpdatingLocation(let id), .stopUpdatingLocation(let id):
+      namedHeld = conditions.holds(id)
+      namedRuns = conditions.updates(id)
+    case .stopMonitoring(let id, let region):
+      namedHeld = conditions.holds(id)
+      namedRuns = conditions.monitors(region)
+    default:
+      break
+    }
+  }
+
   package func holds(_ id: SessionID) -> Bool { namedHeld }
   package func holds(_ id: ManagerID) -> Bool { namedHeld }
   package func updates(_ id: ManagerID) -> Bool { namedRuns }
@@ -268,6 +311,10 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
 extension Refusal {
   /// ``AuthorizationSimulator``'s own limit: it names at most 255 sessions in one story (R17).
   static var tooManySessionNames: Refusal { Refusal(.r17, .tooManySessions) }
+
+  /// ``AuthorizationSimulator``'s own limit: one visit to Settings makes at most
+  /// ``SettingsChanges/capacity`` changes (R38).
+  static var tooManySettingsChanges: Refusal { Refusal(.r38, .tooManySettingsChanges) }
 
   /// ``AuthorizationSimulator``'s own limit: it names at most
   /// ``LegacyServices/maximumRegionIDs`` regions in one story (R49).
@@ -297,7 +344,13 @@ extension Refusal {
 
 /// A state's step conditions, read from it as the guards ask.
 package struct StateConditions: StepConditions {
-  let state: AuthorizationState
+  /// The state, read in place: a copy for every step, right after the step's writes to it,
+  /// stalled the processor (Benchmarks/NOTES.md, "Rules v4"). Valid only inside
+  /// ``AuthorizationState/withConditions(_:_:)``.
+  let pointer: UnsafePointer<AuthorizationState>
+  var state: AuthorizationState {
+    @inline(__always) unsafeAddress { pointer }
+  }
   let configuration: AppConfiguration
 
   package var app: AppRunState { state.app }
@@ -333,10 +386,12 @@ package struct StateConditions: StepConditions {
 }
 
 extension AuthorizationState {
-  /// What the guards read in this state.
+  /// Calls `body` with what the guards read in this state, read in place.
   @inline(__always)
-  package func conditions(_ c: AppConfiguration) -> StateConditions {
-    StateConditions(state: self, configuration: c)
+  package mutating func withConditions<Result>(
+    _ c: AppConfiguration, _ body: (StateConditions) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &self) { body(StateConditions(pointer: $0, configuration: c)) }
   }
 
   /// R36: what forbids Core Location to relaunch the terminated app into the background, or

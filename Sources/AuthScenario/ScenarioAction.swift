@@ -84,7 +84,7 @@ public enum ScenarioAction: Hashable, Sendable {
       self = .requestTemporaryFullAccuracy(purposeKey: names.name(of: key))
     case .tap(let button, let precise): self = .tap(button, precise: precise)
     case .settings(let change): self = .settings([change])
-    case .settingsChanges(let changes): self = .settings(changes)
+    case .settingsChanges(let changes): self = .settings(Array(changes))
     case .backgroundEvent: self = .backgroundEvent
     case .createManager(let id, let properties):
       self = .manager(name: names.name(of: id), properties: properties)

@@ -109,6 +109,17 @@ import Testing
       name: "regions without the legacy services", arguments: ["--regions", "3"],
       message: "'--regions' needs '--legacy'"),
     UsageCase(
+      name: "the bench with the legacy services", arguments: ["--bench", "--legacy"],
+      message:
+        "'--bench' measures its own runs; it takes only '--threads', '--no-hints', "
+        + "'--no-reductions', '--max-states', not '--legacy'"),
+    UsageCase(
+      name: "the bench with a mutation",
+      arguments: ["--mutation", "allow-once-never-lapses", "--bench"],
+      message:
+        "'--bench' measures its own runs; it takes only '--threads', '--no-hints', "
+        + "'--no-reductions', '--max-states', not '--mutation'"),
+    UsageCase(
       name: "too few regions", arguments: ["--legacy", "--regions", "1"],
       message: "'--regions' takes a number from 2 to 32, not '1'"),
     UsageCase(

@@ -55,4 +55,35 @@ import Testing
     #expect(try single.changeSettings(.precise(false)) == one)
     #expect(single.state == location.state)
   }
+
+  /// Every change the user can make in Settings, each once.
+  static let everyChange: [SettingsChange] =
+    LocationSetting.allCases.map { .location($0) } + [
+      .precise(true), .precise(false), .locationServices(true), .locationServices(false),
+      .restrictions(true), .restrictions(false), .reset,
+    ]
+
+  @Test("one visit holds its changes in order, each as it was given, up to its capacity")
+  func visitHoldsItsChanges() throws {
+    for count in 0...SettingsChanges.capacity {
+      for first in Self.everyChange.indices {
+        let changes = (0..<count).map { Self.everyChange[(first + $0) % Self.everyChange.count] }
+        let visit = try #require(SettingsChanges(changes))
+        #expect(Array(visit) == changes)
+        #expect(visit.count == count)
+      }
+    }
+    #expect(SettingsChanges(Self.everyChange) == nil)
+  }
+
+  @Test("R38 a visit of more changes than the model holds is refused, and changes nothing")
+  func tooManyChanges() throws {
+    var location = try withManager(.whileUsing)
+    try location.enterBackground()
+    let before = location.state
+    let changes = [SettingsChange](
+      repeating: .precise(false), count: SettingsChanges.capacity + 1)
+    expectRefusal(.r38, .tooManySettingsChanges, &location) { try $0.changeSettings(changes) }
+    #expect(location.state == before)
+  }
 }
