@@ -40,9 +40,18 @@ enum ExploreHelp {
       --bench                 measure states/s (in all and per core), transitions/s and
                               bytes per state (the default run: fastest of three)
       --mutation NAME         explore a deliberately broken model, to check authcheck itself
-                              (prompts-from-background, allow-once-never-lapses; with
-                              --legacy: continuous-session-without-indicator,
-                              regions-without-limit, prompt-outlives-manager)
+                              (prompts-from-background, allow-once-never-lapses,
+                              usage-strings-not-required, requests-prompt-from-background,
+                              when-in-use-request-repeats, any-release-withdraws-prompt;
+                              with --legacy: continuous-session-without-indicator,
+                              regions-without-limit, prompt-outlives-manager,
+                              request-calls-delegate, legacy-always-when-authorized,
+                              regions-at-reduced-accuracy, updates-ignore-reduced-accuracy,
+                              session-without-background-updates,
+                              background-updates-without-background-mode,
+                              legacy-no-ops-accepted, registrations-end-at-termination,
+                              significant-changes-without-new-start, visits-need-new-start,
+                              user-termination-like-system, user-termination-ends-relaunch)
 
     Progress goes to standard error: about once a second on a terminal (not with --json),
     otherwise as a line of its own every ten seconds.

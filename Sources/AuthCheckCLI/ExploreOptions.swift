@@ -130,7 +130,7 @@ struct ExploreOptions {
       options.legacy = try! LegacyCatalogue(regions: regions)
     }
     // The exploration takes the steps of the legacy services' mutations only with them.
-    if let mutation = options.mutation, !mutation.isExplored, options.legacy == nil {
+    if let mutation = options.mutation, mutation.isLegacy, options.legacy == nil {
       return .failure(
         .init(message: "mutation '\(mutation.rawValue)' breaks the legacy services: add '--legacy'")
       )

@@ -36,7 +36,7 @@ enum Help {
                        feature, where, the rules that deny it, the unmet value and the
                        shortest story (the JSON document always has them)
       --mutation NAME  run on a deliberately broken model, to check authcheck itself
-                       (prompts-from-background, allow-once-never-lapses)
+                       (the names 'authcheck explore --help' lists)
 
     authcheck explore [options]
       Explores every reachable state of the authorization model and checks the properties

@@ -139,7 +139,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     }
     // Most steps can reach no step witness: only those that can are asked.
     if AuthorizationWitness.stepWitness(reachableBy: event) != nil {
-      for (w, bit) in stepWitnesses where w.reached(event: event, after: after) { bits |= bit }
+      for (w, bit) in stepWitnesses where w.reached(event: event, after: after, c) { bits |= bit }
     }
     return bits
   }
@@ -172,7 +172,7 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
     if choiceOrPromptChanged || managedPairMayChange { return true }
     if case .tap = event { return true }
     if let witness = AuthorizationWitness.stepWitness(reachableBy: event),
-      witness.reached(event: event, after: after)
+      witness.reached(event: event, after: after, c)
     {
       return true
     }
@@ -492,7 +492,7 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the step witness is reached by the step `event` to `after`; a state witness is
   /// never reached by a step (``StateWitnesses`` says where state witnesses are reached).
-  func reached(event: AuthorizationEvent, after: ExploredState) -> Bool {
+  func reached(event: AuthorizationEvent, after: ExploredState, _ c: AppConfiguration) -> Bool {
     switch (self, event) {
     // A termination is the witness only if it carries the session.
     case (.carriedAcrossTermination, .terminate): return after.model.carriedBackgroundActivity
@@ -501,7 +501,7 @@ public enum AuthorizationWitness: Hashable, Sendable, CustomStringConvertible {
     // the relaunch.
     case (.legacyRelaunch, .relaunchInBackground):
       var quiet = Trace.off
-      return after.model.legacyRelaunchReason(trace: &quiet)
+      return after.model.legacyRelaunchReason(c, trace: &quiet)
     default: return false
     }
   }

@@ -160,6 +160,7 @@ struct RefusalMarks: Sendable {
     p.hasServiceSessions = c.hasServiceSessions
     p.defaultPrecise = c.defaultPrecise
     p.hasLocationBackgroundMode = c.hasLocationBackgroundMode
+    p.mutation = c.mutation
     return p
   }
 }

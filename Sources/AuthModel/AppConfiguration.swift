@@ -34,9 +34,11 @@ public struct AppConfiguration: Hashable, Sendable {
   private let storage: Storage
 
   // Flags read on every transition, computed once.
-  /// `NSLocationWhenInUseUsageDescription` is present (R7).
+  /// `NSLocationWhenInUseUsageDescription` is present (R7), or R7 is broken
+  /// (``ModelMutation/usageStringsNotRequired``).
   public let hasWhenInUseString: Bool
-  /// `NSLocationAlwaysAndWhenInUseUsageDescription` is present (R7).
+  /// `NSLocationAlwaysAndWhenInUseUsageDescription` is present (R7), or R7 is broken
+  /// (``ModelMutation/usageStringsNotRequired``).
   public let hasAlwaysString: Bool
   /// `UIBackgroundModes` contains `location` (R33, R35).
   public let hasLocationBackgroundMode: Bool
@@ -76,8 +78,9 @@ public struct AppConfiguration: Hashable, Sendable {
     self.ios = ios
     self.mutation = mutation
     self.storage = Storage(infoPlist)
-    self.hasWhenInUseString = infoPlist.whenInUseUsageDescription != nil
-    self.hasAlwaysString = infoPlist.alwaysAndWhenInUseUsageDescription != nil
+    let ignoresStrings = mutation == .usageStringsNotRequired
+    self.hasWhenInUseString = infoPlist.whenInUseUsageDescription != nil || ignoresStrings
+    self.hasAlwaysString = infoPlist.alwaysAndWhenInUseUsageDescription != nil || ignoresStrings
     self.hasLocationBackgroundMode = infoPlist.hasLocationBackgroundMode
     self.requiresExplicitServiceSession = infoPlist.requireExplicitServiceSession
     self.purposeKeyCount = infoPlist.temporaryUsageDescriptions.count

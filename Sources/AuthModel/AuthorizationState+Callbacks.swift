@@ -103,9 +103,13 @@ extension AuthorizationState {
     _ c: AppConfiguration
   ) -> UInt8 {
     let kept = before.heldManagers & after.heldManagers
-    return managersCalledBack(
+    let called = managersCalledBack(
       from: before, by: event, to: after,
       pairChanged: kept != 0 && before.authorizationPair(c) != after.authorizationPair(c))
+    if c.mutation == .requestCallsDelegate, case .request(_, let id) = event {
+      return called | id.bit
+    }
+    return called
   }
 
   /// ``managersCalledBack(from:by:to:_:)`` given whether the step changed the pair, for a

@@ -20,8 +20,14 @@ extension AuthorizationState {
   /// Provisional Always is not enough (R14), and R20's session clause does not apply. The one
   /// reading of it; `rule` is the rule that asks.
   @inline(__always)
-  public func legacyAlwaysInEffect(for rule: Rule, trace: inout Trace) -> Bool {
+  public func legacyAlwaysInEffect(
+    for rule: Rule, _ c: AppConfiguration, trace: inout Trace
+  ) -> Bool {
     guard location == .always else {
+      if c.mutation == .legacyAlwaysWhenAuthorized {
+        var quiet = Trace.off
+        if isAuthorized(c, trace: &quiet) { return true }
+      }
       trace.cite(
         rule,
         provisionalAlways
@@ -96,7 +102,7 @@ extension AuthorizationState {
           "the app is suspended: out of use, no continuous background session keeps it running")
         return .none
       }
-      guard legacyAlwaysInEffect(for: .r43, trace: &trace) else {
+      guard legacyAlwaysInEffect(for: .r43, c, trace: &trace) else {
         trace.cite(.r43, "out of use, updates need Always in effect")
         return .none
       }
@@ -104,7 +110,8 @@ extension AuthorizationState {
     }
     let accuracy = accuracyAuthorization(trace: &trace)
     trace.cite(.r43, "a manager runs continuous updates and the app is served")
-    return accuracy == .fullAccuracy ? .full : .reduced
+    return accuracy == .fullAccuracy || c.mutation == .updatesIgnoreReducedAccuracy
+      ? .full : .reduced
   }
 
   // MARK: R47–R49
@@ -117,7 +124,7 @@ extension AuthorizationState {
       return false
     }
     if isInUse(c, trace: &trace) { return true }
-    return legacyAlwaysInEffect(for: rule, trace: &trace)
+    return legacyAlwaysInEffect(for: rule, c, trace: &trace)
   }
 
   /// Whether significant-change events are delivered now (R47).
@@ -127,7 +134,11 @@ extension AuthorizationState {
       trace.cite(.r47, "the app is not running")
       return .none
     }
-    guard legacy.significantChangesStarted != 0 else {
+    guard
+      legacy.significantChangesStarted != 0
+        || (c.mutation == .significantChangesWithoutNewStart
+          && legacy.significantChangesRegistered && heldManagers != 0)
+    else {
       trace.cite(
         .r47,
         legacy.significantChangesRegistered
@@ -152,7 +163,9 @@ extension AuthorizationState {
     }
     if legacy.visitsStarted != 0 {
       trace.cite(.r48, "a held manager started visit monitoring in this run")
-    } else if legacy.visitsDeliverToAnyManager && heldManagers != 0 {
+    } else if legacy.visitsDeliverToAnyManager && heldManagers != 0
+      && c.mutation != .visitsNeedNewStart
+    {
       trace.cite(.r48, "the registration predates this launch and delivers to any held manager")
     } else {
       trace.cite(
@@ -181,7 +194,10 @@ extension AuthorizationState {
       return .none
     }
     guard legacyServed(.r49, c, trace: &trace) else { return .none }
-    guard accuracyAuthorization(trace: &trace) == .fullAccuracy else {
+    guard
+      accuracyAuthorization(trace: &trace) == .fullAccuracy
+        || c.mutation == .regionsAtReducedAccuracy
+    else {
       trace.cite(.r49, "region monitoring is not available with reduced accuracy")
       return .none
     }
@@ -217,18 +233,20 @@ extension AuthorizationState {
 
   /// R36: whether a legacy monitoring registration relaunches the terminated app: stored
   /// Always (§8b) and significant changes, visits, or a region with full accuracy (R49).
-  package func legacyRelaunchReason(trace: inout Trace) -> Bool {
+  package func legacyRelaunchReason(_ c: AppConfiguration, trace: inout Trace) -> Bool {
     guard
       legacy.significantChangesRegistered || legacy.visitsRegistered
         || legacy.monitoredRegions != 0
     else { return false }
     var quiet = Trace.off
-    guard legacyAlwaysInEffect(for: .r36, trace: &quiet) else { return false }
+    guard legacyAlwaysInEffect(for: .r36, c, trace: &quiet) else { return false }
     if legacy.significantChangesRegistered {
       trace.cite(.r36, "the Always app is registered for significant changes")
     } else if legacy.visitsRegistered {
       trace.cite(.r36, "the Always app is registered for visits")
-    } else if accuracyAuthorization(trace: &quiet) == .fullAccuracy {
+    } else if accuracyAuthorization(trace: &quiet) == .fullAccuracy
+      || c.mutation == .regionsAtReducedAccuracy
+    {
       trace.cite(.r36, "the Always app has a region registered and full accuracy")
     } else {
       return false

@@ -254,14 +254,20 @@ extension AuthorizationState {
   private mutating func terminate(byUser: Bool, _ c: AppConfiguration, _ trace: inout Trace) {
     // R50: the user's termination carries no CLBackgroundActivitySession, and live updates
     // no longer relaunch the app; CLMonitor does.
+    let byUser = byUser && c.mutation != .userTerminationLikeSystem
     let carries = !byUser && backgroundActivityIsActive(c)
     sessionsAtTermination = sessions
     iteratingAtTermination = iteratingMonitor || (!byUser && iteratingLiveUpdates)
+    let endsRegistrations: Bool
     if byUser {
       trace.cite(
         .r50,
         "the user swiped the app away: no background activity session carries it, and live "
           + "updates do not relaunch it")
+      endsRegistrations = c.mutation == .userTerminationEndsRelaunch
+      if endsRegistrations { iteratingAtTermination = false }
+    } else {
+      endsRegistrations = false
     }
     if carries {
       trace.cite(.r37, "the active CLBackgroundActivitySession continues after termination")
@@ -286,6 +292,9 @@ extension AuthorizationState {
         trace.cite(.r44, "termination ends the continuous background session")
       }
       legacy.terminate()
+      if endsRegistrations || c.mutation == .registrationsEndAtTermination {
+        legacy = LegacyServices()
+      }
     }
     // R6: termination withdraws a pending prompt, but the system's own upgrade prompt (R14).
     if let prompt = pendingPrompt, !prompt.isSystemPrompt {
@@ -361,10 +370,12 @@ extension AuthorizationState {
   // MARK: Legacy requests (R5–R8, R13–R16, R22)
 
   /// Whether a prompt the app asks for may appear now (R5, R6, R8). Cites what stops it.
-  private func appCanPrompt(_ trace: inout Trace) -> Bool {
-    guard app == .foreground else {
-      trace.cite(.r5, "the app is not in the foreground")
-      return false
+  private func appCanPrompt(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
+    if app != .foreground {
+      guard app == .background && c.mutation == .requestsPromptFromBackground else {
+        trace.cite(.r5, "the app is not in the foreground")
+        return false
+      }
     }
     if let pendingPrompt {
       trace.cite(.r6, "a \(pendingPrompt.prompt.rawValue) prompt is already pending")
@@ -384,11 +395,15 @@ extension AuthorizationState {
 
   /// R13: whether requestWhenInUseAuthorization() shows its prompt now. Cites what stops it.
   func whenInUseRequestPrompts(_ c: AppConfiguration, _ trace: inout Trace) -> Bool {
-    guard location == .askNextTime else {
+    guard
+      location == .askNextTime
+        || (c.mutation == .whenInUseRequestRepeats && location == .whileUsing && !allowOnce
+          && !provisionalAlways)
+    else {
       trace.cite(.r13, "the app has already been answered, so the request has no effect")
       return false
     }
-    guard appCanPrompt(&trace) else {
+    guard appCanPrompt(c, &trace) else {
       trace.cite(.r13, "the request has no effect")
       return false
     }
@@ -427,7 +442,7 @@ extension AuthorizationState {
         trace.cite(.r15, "an Always request from an Allow Once grant is ignored")
         return false
       }
-      guard appCanPrompt(&trace) else {
+      guard appCanPrompt(c, &trace) else {
         trace.cite(location == .askNextTime ? .r14 : .r15, "the request has no effect")
         return false
       }
@@ -476,7 +491,7 @@ extension AuthorizationState {
       return false
     }
     // R16, R22: an earlier decline of the key this run does not stop the legacy request.
-    guard appCanPrompt(&trace) else {
+    guard appCanPrompt(c, &trace) else {
       trace.cite(.r16, "the request fails without showing anything")
       return false
     }
@@ -596,6 +611,10 @@ extension AuthorizationState {
   ) {
     heldManagers &= ~id.bit
     trace.cite(.r41) { n in "manager '\(n.name(of: id))' is released" }
+    if pendingPrompt != nil && c.mutation == .anyReleaseWithdrawsPrompt {
+      pendingPrompt = nil
+      legacy.promptRaisedBy = nil
+    }
     guard !legacy.isIdle else { return }
     endContinuousSession(id.bit, "its manager is released", &trace)
     if legacy.updating & id.bit != 0 {
@@ -653,7 +672,9 @@ extension AuthorizationState {
     _ id: ManagerID, _ c: AppConfiguration, _ trace: inout Trace
   ) {
     trace.cite(.r43) { n in "manager '\(n.name(of: id))' starts continuous updates" }
-    if legacy.allowsBackgroundLocationUpdates & id.bit != 0 {
+    if legacy.allowsBackgroundLocationUpdates & id.bit != 0
+      || (c.mutation == .sessionWithoutBackgroundUpdates && c.hasLocationBackgroundMode)
+    {
       claimContinuousSession(id, c, &trace)
     }
     legacy.updating |= id.bit
@@ -668,7 +689,7 @@ extension AuthorizationState {
   ) {
     var quiet = Trace.off
     let inUse = isInUse(c, trace: &quiet)
-    guard inUse || legacyAlwaysInEffect(for: .r44, trace: &quiet) else {
+    guard inUse || legacyAlwaysInEffect(for: .r44, c, trace: &quiet) else {
       if legacy.sessionClaims & id.bit == 0 {
         trace.cite(.r44) { n in
           "manager '\(n.name(of: id))' completes the pair out of use without Always in "

@@ -70,6 +70,9 @@ package protocol StepConditions {
   var visitsRegistered: Bool { get }
   /// Whether the region `id` is registered (R49).
   func monitors(_ id: RegionID) -> Bool
+  /// The deliberately broken rule, if any (``ModelMutation``): read only on the legacy
+  /// services' refusals it changes.
+  var mutation: ModelMutation? { get }
 }
 
 extension StepConditions {
@@ -193,31 +196,41 @@ extension StepConditions {
       return manager(id, request.rule)
     case .startUpdatingLocation(let id):
       if let refusal = manager(id, .r43) { return refusal }
-      guard !updates(id) else { return Refusal(.r43, .updatesAlreadyRunning(id)) }
+      guard !updates(id) || mutation == .legacyNoOpsAccepted else {
+        return Refusal(.r43, .updatesAlreadyRunning(id))
+      }
     case .stopUpdatingLocation(let id):
       if let refusal = manager(id, .r43) { return refusal }
-      guard updates(id) else { return Refusal(.r43, .updatesNotRunning(id)) }
+      guard updates(id) || mutation == .legacyNoOpsAccepted else {
+        return Refusal(.r43, .updatesNotRunning(id))
+      }
     case .startMonitoringSignificantLocationChanges(let id):
       return manager(id, .r47)
     case .stopMonitoringSignificantLocationChanges(let id):
       if let refusal = manager(id, .r47) { return refusal }
-      guard significantChangesRegistered else {
+      guard significantChangesRegistered || mutation == .legacyNoOpsAccepted else {
         return Refusal(.r47, .significantChangesNotRegistered)
       }
     case .startMonitoringVisits(let id):
       return manager(id, .r48)
     case .stopMonitoringVisits(let id):
       if let refusal = manager(id, .r48) { return refusal }
-      guard visitsRegistered else { return Refusal(.r48, .visitsNotRegistered) }
+      guard visitsRegistered || mutation == .legacyNoOpsAccepted else {
+        return Refusal(.r48, .visitsNotRegistered)
+      }
     case .startMonitoring(let id, _):
       // R49: a 21st region is not refused; it fails (monitoringDidFail).
       return manager(id, .r49)
     case .stopMonitoring(let id, let region):
       if let refusal = manager(id, .r49) { return refusal }
-      guard monitors(region) else { return Refusal(.r49, .regionNotMonitored(region)) }
+      guard monitors(region) || mutation == .legacyNoOpsAccepted else {
+        return Refusal(.r49, .regionNotMonitored(region))
+      }
     case .pauseUpdates:
       guard app != .foreground else { return Refusal(.r46, .pauseInForeground) }
-      guard app == .background && hasPausableUpdates else {
+      guard
+        app == .background && (hasPausableUpdates || mutation == .legacyNoOpsAccepted)
+      else {
         return Refusal(.r46, .nothingToPause)
       }
     default:
@@ -239,6 +252,7 @@ extension StepConditions {
     guard properties.allowsBackgroundLocationUpdates == true, !hasLocationBackgroundMode else {
       return nil
     }
+    if mutation == .backgroundUpdatesWithoutBackgroundMode { return nil }
     return Refusal(.r45, .backgroundLocationUpdatesWithoutBackgroundMode)
   }
 
@@ -274,6 +288,8 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
   package var visitsRegistered = false
   /// Whether the manager the step names updates, and the region it names is registered.
   package var namedRuns = false
+  /// The configuration's mutation, as the state's conditions give it.
+  package var mutation: ModelMutation?
 
   package init() {}
 
@@ -285,6 +301,7 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
     hasPausableUpdates = conditions.hasPausableUpdates
     significantChangesRegistered = conditions.significantChangesRegistered
     visitsRegistered = conditions.visitsRegistered
+    mutation = conditions.mutation
     switch event {
     case .configureManager(let id, _), .request(_, by: let id),
       .startMonitoringSignificantLocationChanges(let id),
@@ -383,6 +400,7 @@ package struct StateConditions: StepConditions {
   package var significantChangesRegistered: Bool { state.legacy.significantChangesRegistered }
   package var visitsRegistered: Bool { state.legacy.visitsRegistered }
   package func monitors(_ id: RegionID) -> Bool { state.legacy.monitoredRegions & id.bit != 0 }
+  package var mutation: ModelMutation? { configuration.mutation }
 }
 
 extension AuthorizationState {
@@ -403,7 +421,7 @@ extension AuthorizationState {
       return nil
     }
     // R36, R47–R49: the legacy monitoring services relaunch an app with stored Always.
-    if !legacy.isIdle && legacyRelaunchReason(trace: &trace) { return nil }
+    if !legacy.isIdle && legacyRelaunchReason(c, trace: &trace) { return nil }
     let alwaysInEffect =
       location == .always
       && (!c.hasServiceSessions

@@ -99,8 +99,15 @@ import Testing
       name: "an unknown mutation", arguments: ["--mutation", "bogus"],
       message:
         "unknown mutation 'bogus'; expected 'prompts-from-background', 'allow-once-never-lapses', "
-        + "'continuous-session-without-indicator', 'regions-without-limit', "
-        + "'prompt-outlives-manager'"),
+        + "'usage-strings-not-required', 'requests-prompt-from-background', "
+        + "'when-in-use-request-repeats', 'continuous-session-without-indicator', "
+        + "'regions-without-limit', 'prompt-outlives-manager', 'request-calls-delegate', "
+        + "'any-release-withdraws-prompt', 'legacy-always-when-authorized', "
+        + "'regions-at-reduced-accuracy', 'updates-ignore-reduced-accuracy', "
+        + "'session-without-background-updates', 'background-updates-without-background-mode', "
+        + "'legacy-no-ops-accepted', 'registrations-end-at-termination', "
+        + "'significant-changes-without-new-start', 'visits-need-new-start', "
+        + "'user-termination-like-system', 'user-termination-ends-relaunch'"),
     UsageCase(
       name: "a legacy mutation without the legacy services",
       arguments: ["--mutation", "prompt-outlives-manager"],

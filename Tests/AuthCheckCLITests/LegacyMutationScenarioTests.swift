@@ -17,6 +17,17 @@ import Testing
       (ModelMutation.continuousSessionWithoutIndicator, "continuous-background-session.yaml"),
       (.regionsWithoutLimit, "region-limit.yaml"),
       (.promptOutlivesManager, "prompt-withdrawn-with-manager.yaml"),
+      (.legacyAlwaysWhenAuthorized, "continuous-background-session.yaml"),
+      (.regionsAtReducedAccuracy, "region-limit.yaml"),
+      (.updatesIgnoreReducedAccuracy, "automatic-pause.yaml"),
+      (.sessionWithoutBackgroundUpdates, "automatic-pause.yaml"),
+      (.backgroundUpdatesWithoutBackgroundMode, "background-mode-crash.yaml"),
+      (.legacyNoOpsAccepted, "region-limit.yaml"),
+      (.registrationsEndAtTermination, "significant-changes-relaunch.yaml"),
+      (.significantChangesWithoutNewStart, "significant-changes-relaunch.yaml"),
+      (.visitsNeedNewStart, "visits-after-relaunch.yaml"),
+      (.userTerminationLikeSystem, "user-terminate.yaml"),
+      (.userTerminationEndsRelaunch, "user-terminate.yaml"),
     ])
   func caught(_ mutation: ModelMutation, _ file: String) {
     let path = Self.folder.appendingPathComponent(file).path
