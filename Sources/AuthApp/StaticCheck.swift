@@ -35,9 +35,11 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
         + "holds or requests location (every holding but a `none` session and a manager), the "
         + "Always usage string for an `always` goal or `request: always`, a purpose key that "
         + "NSLocationTemporaryUsageDescriptionDictionary lacks, `location` in UIBackgroundModes "
-        + "for a feature that holds a CLBackgroundActivitySession or needs anything in the "
-        + "background; and sessions or diagnostics on iOS 17. Without the key iOS shows no "
-        + "prompt (R7, R16, R23) or does not run the app in the background (R35)."
+        + "for a feature that holds a CLBackgroundActivitySession (R35) or needs live updates "
+        + "or a manager's continuous updates in the background (R33, R44); and sessions or "
+        + "diagnostics on iOS 17. Without the key iOS shows no prompt (R7, R16, R23) or does not "
+        + "run the app in the background. Monitoring needs no background mode (R34, R47–R49: "
+        + "Always), and A1 never asks for a mode the app does not use."
     case .a2:
       "A warning: a feature the app starts by itself (at launch or in the foreground) asks for "
         + "Always, with an `always` session or `request: always`. Users are far more likely to "
@@ -162,14 +164,17 @@ extension AppDescription {
               at: request.position))
         }
       }
-      if feature.needs.background != nil {
+      if let need = feature.needs.background {
         let at = feature.positions.backgroundNeed ?? feature.positions.name
-        if !plist.hasLocationBackgroundMode {
+        let delivered = Self.deliveriesNeedingBackgroundMode(need)
+        if !plist.hasLocationBackgroundMode && !delivered.isEmpty {
+          let keys = delivered.map { "'\($0.key.rawValue)'" }.joined(separator: " and ")
+          let rules = delivered.map(\.rule.id).joined(separator: ", ")
           found.append(
             StaticFinding(
               .a1,
-              "UIBackgroundModes has no 'location', which feature '\(name)' needs for its "
-                + "background need (R33, R35)", at: at))
+              "UIBackgroundModes has no 'location', which feature '\(name)' needs for \(keys) in "
+                + "the background (\(rules))", at: at))
         }
         if feature.startedBy == .user && !feature.restore {
           found.append(
@@ -202,6 +207,23 @@ extension AppDescription {
         return (l, $0.offset) < (r, $1.offset)
       }
       .map(\.element)
+  }
+
+  /// The continuous deliveries a background need asks for that only run outside use with
+  /// `location` in UIBackgroundModes: live updates (R33) and a manager's continuous updates
+  /// (R44), each where the need does not accept `none`. Monitoring needs no background mode
+  /// (R34, R47–R49: it needs Always), and neither does anything else a need may name.
+  static func deliveriesNeedingBackgroundMode(
+    _ need: Condition
+  ) -> [(key: ObservableKey, rule: Rule)] {
+    need.terms.compactMap { positioned in
+      guard case .observable(let key, let values) = positioned.term else { return nil }
+      switch key {
+      case .updates where !values.contains(.updates(.none)): return (key, .r33)
+      case .locationUpdates where !values.contains(.locationUpdates(.none)): return (key, .r44)
+      default: return nil
+      }
+    }
   }
 
   private func prematureAlways(

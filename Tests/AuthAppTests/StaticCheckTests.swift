@@ -47,11 +47,11 @@ import Testing
           requests:
             4️⃣- always
           needs:
-            5️⃣background:
+            background:
               monitorEvents: delivered
         legacy:
           requests:
-            6️⃣- temporaryFullAccuracy: 7️⃣Nav
+            5️⃣- temporaryFullAccuracy: 6️⃣Nav
       """)
     let a1When =
       "A1: Info.plist has no NSLocationWhenInUseUsageDescription, which feature 'alerts' needs "
@@ -80,14 +80,112 @@ import Testing
             + "'request: always' of feature 'alerts' needs (R7)", at: marked[3]),
         .warning(a4("alerts"), at: marked[3]),
         .error(
-          "A1: UIBackgroundModes has no 'location', which feature 'alerts' needs for its "
-            + "background need (R33, R35)", at: marked[4]),
-        .error(
           "A1: Info.plist has no NSLocationWhenInUseUsageDescription, which feature 'legacy' "
-            + "needs to use location; without it no prompt is shown (R7)", at: marked[5]),
-        .warning(a4("legacy"), at: marked[5]),
-        .error(key("Nav"), at: marked[6]),
+            + "needs to use location; without it no prompt is shown (R7)", at: marked[4]),
+        .warning(a4("legacy"), at: marked[4]),
+        .error(key("Nav"), at: marked[5]),
       ])
+  }
+
+  /// An app file whose Info.plist has the usage strings but no background mode, with one
+  /// restored user feature that keeps what it holds in the background.
+  static func withoutBackgroundMode(_ feature: String) -> String {
+    """
+    app: No Mode
+    info:
+      NSLocationWhenInUseUsageDescription: x
+      NSLocationAlwaysAndWhenInUseUsageDescription: x
+    features:
+      f:
+        restore: true
+        inBackground: keep
+    \(feature.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "    " + $0 }.joined(separator: "\n"))
+    """
+  }
+
+  struct BackgroundModeCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    /// The feature's `holds` and `needs`, marked where A1 is expected.
+    let feature: String
+    /// The A1 message, or `nil` when A1 finds nothing.
+    let message: String?
+    var testDescription: String { name }
+  }
+
+  static let backgroundModeCases = [
+    BackgroundModeCase(
+      name: "a monitor with an always session needs no mode (R34)",
+      feature: """
+        holds:
+          - session: alerts
+            authorization: always
+          - monitor
+        needs:
+          background:
+            monitorEvents: delivered
+        """, message: nil),
+    BackgroundModeCase(
+      name: "live updates in the background need it (R33)",
+      feature: """
+        holds:
+          - session: track
+            authorization: always
+          - liveUpdates
+        needs:
+          1️⃣background:
+            updates: [full, reduced]
+        """,
+      message:
+        "A1: UIBackgroundModes has no 'location', which feature 'f' needs for 'updates' in the "
+        + "background (R33)"),
+    BackgroundModeCase(
+      name: "a background need that accepts no updates does not",
+      feature: """
+        holds:
+          - session: track
+            authorization: always
+          - liveUpdates
+        needs:
+          background:
+            updates: [reduced, none]
+            authorizationStatus: authorizedAlways
+        """, message: nil),
+    BackgroundModeCase(
+      name: "a background activity session needs it, at the holding (R35)",
+      feature: """
+        holds:
+          - session: alerts
+            authorization: always
+          - monitor
+          1️⃣- backgroundActivity
+        needs:
+          background:
+            monitorEvents: delivered
+        """,
+      message:
+        "A1: UIBackgroundModes has no 'location', which the background activity session of "
+        + "feature 'f' needs (R35)"),
+  ]
+
+  @Test(
+    "A1 asks for the location background mode only where a rule needs it",
+    arguments: backgroundModeCases)
+  func backgroundMode(_ example: BackgroundModeCase) throws {
+    let marked = MarkedSource(Self.withoutBackgroundMode(example.feature))
+    let expected = example.message.map { [Diagnostic.error($0, at: marked[0])] } ?? []
+    #expect(try Self.findings(marked) == expected)
+  }
+
+  @Test("a geofence with an always session and no background mode is explored, and works")
+  func geofenceWithoutBackgroundMode() throws {
+    let app = try AppSchemaTests.check(
+      Self.withoutBackgroundMode(Self.backgroundModeCases[0].feature)
+    ).get()
+    let report = AppChecker.check(app)
+    #expect(report.findings.isEmpty)
+    #expect(report.explored)
+    #expect(report.failures.isEmpty)
   }
 
   @Test("A1: sessions and diagnostics conditions on iOS 17")
