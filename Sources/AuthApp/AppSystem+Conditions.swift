@@ -88,9 +88,15 @@ extension AppSystem {
   /// prompt is pending, provisional Always is not waiting for its system prompt (R14), and the
   /// app is at `place` (the background's grace period included).
   public func worksApplies(_ i: Int, at place: AppRunState, in state: State) -> Bool {
+    needApplies(i, at: place, in: state) && !state.explored.model.provisionalAlways
+  }
+
+  /// Whether feature `i`'s need at `place` applies in `state` for the ways to fail: the
+  /// feature is on, no prompt is pending, and the app is at `place`. Unlike `works`, provisional
+  /// Always waiting for its system prompt (R14) is included: a user can stay there.
+  public func needApplies(_ i: Int, at place: AppRunState, in state: State) -> Bool {
     let m = state.explored.model
-    return state.on & bit(i) != 0 && m.pendingPrompt == nil && !m.provisionalAlways
-      && m.app == place
+    return state.on & bit(i) != 0 && m.pendingPrompt == nil && m.app == place
   }
 
   /// A step as a story tells it: the scenario's words for a model step, the user's action for

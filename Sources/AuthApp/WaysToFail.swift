@@ -9,14 +9,13 @@ public struct WayToFail: Hashable, Sendable {
   public var feature: String
   /// Where the need applies: `foreground` or `background`.
   public var place: AppRunState
-  /// The reason: the rule ids the model cites for the unmet values, in rule order, and
-  /// `paused` when the app paused the feature itself (`inBackground: pause`).
-  public var reason: [String]
+  /// The reason, docs/APPS.md's table's cause of each unmet value, in the order of the need's
+  /// keys: two ways of a need have different sets of these.
+  public var causes: [UnmetCause]
   /// What the user or the system did, read from the story's steps: `Never`, `While Using
   /// with Precise off`, `Always past the grace period`, `paused by the app`.
   public var cause: FailureCause
-  /// The model's citations for the unmet values: two ways differ when these differ (a choice
-  /// of Never and one of Ask Next Time cite the same rules with other causes).
+  /// The explanation: the model's citations for the unmet values, each rule with its cause.
   public var because: [Citation]
   /// The unmet keys, expected and actual, as an app file writes them.
   public var expected: String
@@ -26,13 +25,19 @@ public struct WayToFail: Hashable, Sendable {
   public var observed: [ScenarioScript.Check]
   /// The shortest story that reaches it, over every user.
   public var story: [StoryStep]
+
+  /// The reason in the table's words: the rule ids of each cause (`R31 R22`), and `paused`
+  /// when the app paused the feature itself (`inBackground: pause`).
+  public var reason: [String] { causes.flatMap(\.ids) }
 }
 
 extension AppSystem {
-  /// The ways each feature can fail, over every user's stories: in the states where `works`
-  /// would check a need (the feature on, no prompt pending, the app in the need's place), each
-  /// distinct reason the need is unmet, with the shortest story that reaches it; in feature
-  /// order, then foreground before background, then in the order first reached.
+  /// The ways each feature can fail, over every user's stories: in the states where a need
+  /// applies (the feature on, no prompt pending, the app in the need's place; unlike `works`,
+  /// provisional Always waiting for its system prompt included), each distinct reason the need
+  /// is unmet (the set of ``UnmetCause``s of its unmet values), with the shortest story that
+  /// reaches it; in feature order, then foreground before background, then in the order first
+  /// reached.
   ///
   /// A client of the engine's breadth-first walk (``BreadthFirstWalk``): a visitor
   /// (``WaysToFailVisitor``) reads each state as the walk shows it, in the engine's order
@@ -58,10 +63,10 @@ extension AppSystem {
         let path = paths[way.packed]!
         let story = self.story(from: path.initialState, path.actions)
         let cause = self.cause(
-          from: path.initialState, path.actions, paused: way.reason.last == "paused")
+          from: path.initialState, path.actions, paused: way.causes.contains(.paused))
         ways.append(
           WayToFail(
-            feature: app.features[need.feature].name, place: need.place, reason: way.reason,
+            feature: app.features[need.feature].name, place: need.place, causes: way.causes,
             cause: cause, because: way.because, expected: way.expected, actual: way.actual,
             observed: way.observed, story: story))
       }
@@ -71,12 +76,12 @@ extension AppSystem {
 }
 
 /// What ``AppSystem/waysToFail(maxStates:progress:)`` sees of the engine's walk: in each state
-/// where `works` checks a need and it is unmet, a reason not found before, with the state's key
-/// and depth for its story.
+/// where a need applies and is unmet, a reason not found before, with the state's key and depth
+/// for its story.
 struct WaysToFailVisitor: WalkVisitor {
   typealias System = AppSystem
 
-  /// A need `works` checks: a feature's condition in one place.
+  /// A need: a feature's condition in one place.
   struct Need {
     let feature: Int
     let place: AppRunState
@@ -85,7 +90,7 @@ struct WaysToFailVisitor: WalkVisitor {
 
   /// A way found: its reason and wording, and where the walk first met it.
   struct Found {
-    let reason: [String]
+    let causes: [UnmetCause]
     let because: [Citation]
     let expected: String
     let actual: String
@@ -117,26 +122,25 @@ struct WaysToFailVisitor: WalkVisitor {
 
   mutating func visit(_ state: AppSystem.State, key packed: UInt64, depth: Int) {
     for (n, need) in needs.enumerated()
-    where system.worksApplies(need.feature, at: need.place, in: state)
+    where system.needApplies(need.feature, at: need.place, in: state)
       && !system.holds(need.condition, in: state)
     {
       let unmet = need.condition.terms.filter { !system.holds($0.term, in: state) }
+      // The reason is the table's cause of each unmet value, so a way already found is known
+      // before anything is worded.
+      let context = system.unmetContext(need.feature, in: state)
+      var causes: [UnmetCause] = []
+      for term in unmet {
+        let cause = system.unmetCause(term.term, context, in: state)
+        if !causes.contains(cause) { causes.append(cause) }
+      }
+      let reason = Set(causes)
+      guard !found[n].contains(where: { Set($0.causes) == reason }) else { continue }
       let values = unmet.map { system.actual($0.term, in: state) }
       var because: [Citation] = []
       for (_, citations) in values {
         for citation in citations where !because.contains(citation) { because.append(citation) }
       }
-      // The reason follows from the citations and whether the app paused the feature, so a
-      // way already found is known before anything is worded.
-      let paused = !system.isRunning(need.feature, state)
-      guard
-        !found[n].contains(where: {
-          $0.because == because && ($0.reason.last == "paused") == paused
-        })
-      else { continue }
-      let rules = Set(because.map(\.rule))
-      var reason = Rule.allCases.filter { rules.contains($0) }.map(\.id)
-      if paused { reason.append("paused") }
       var expected: [String] = []
       var actual: [String] = []
       var observed: [ScenarioScript.Check] = []
@@ -147,9 +151,39 @@ struct WaysToFailVisitor: WalkVisitor {
       }
       found[n].append(
         Found(
-          reason: reason, because: because, expected: expected.joined(separator: ", "),
+          causes: causes, because: because, expected: expected.joined(separator: ", "),
           actual: actual.joined(separator: ", "), observed: observed, packed: packed,
           depth: depth))
     }
+  }
+}
+
+extension AppSystem {
+  /// What the app adds to the model's state to name the causes of feature `i`'s unmet values:
+  /// whether the app paused it, whether a running feature starts continuous updates, the
+  /// purpose keys of the temporary full accuracy requests of the features that are on.
+  func unmetContext(_ i: Int, in state: State) -> UnmetCause.Context {
+    let running = runningMask(state)
+    var context = UnmetCause.Context(paused: state.on & bit(i) != 0 && running & bit(i) == 0)
+    for (f, taken) in holdings.enumerated() where running & bit(f) != 0 {
+      for holding in taken {
+        if case .startUpdatingLocation = holding.take { context.startsUpdates = true }
+      }
+    }
+    for (f, events) in requestEvents.enumerated() where state.on & bit(f) != 0 {
+      for case .requestTemporaryFullAccuracyAuthorization(let key) in events {
+        context.requestedKeys.append(key)
+      }
+    }
+    return context
+  }
+
+  /// The table's cause of `term`'s value in `state`, which the term does not accept.
+  func unmetCause(
+    _ term: Condition.Term, _ context: UnmetCause.Context, in state: State
+  ) -> UnmetCause {
+    guard case .observable(let key, let wanted) = term else { return .cited([]) }
+    return UnmetCause(
+      of: key, wanted: wanted, in: state.explored.model, app.configuration, context: context)
   }
 }

@@ -96,7 +96,8 @@ struct AppOutcome: Sendable {
   }
 
   /// The ways each feature can fail (`--ways-to-fail`): a row per reason, with the unmet
-  /// values, then its shortest story; nothing for an app that was not explored.
+  /// values, then its shortest story, the rules its explanation cites and its fallback;
+  /// nothing for an app that was not explored.
   var waysToFailTable: String {
     guard let report, report.findings.allSatisfy({ $0.diagnostic.severity != .error }) else {
       return ""
@@ -110,7 +111,7 @@ struct AppOutcome: Sendable {
     let ways = report.waysToFail
     guard !ways.isEmpty else { return "  ways to fail: none; every need holds in every state\n" }
     let rows =
-      [["feature", "place", "cause", "rules", "actual"]]
+      [["feature", "place", "cause", "reason", "actual"]]
       + ways.map {
         [
           shown($0.feature), $0.place.rawValue, $0.cause.name, $0.reason.joined(separator: " "),
@@ -126,9 +127,14 @@ struct AppOutcome: Sendable {
       }
       text += line + row[4] + "\n"
       if index > 0 {
-        let story = ways[index - 1].story.map(\.step).joined(separator: "; ")
+        let way = ways[index - 1]
+        let story = way.story.map(\.step).joined(separator: "; ")
         text += "      story: \(shown(story))\n"
-        if let fallback = ways[index - 1].cause.fallback {
+        // The explanation: the rules the model cites for the unmet values (their causes are
+        // in the JSON report's `rules`).
+        let cited = Set(way.because.map(\.rule)).sorted().map(\.id).joined(separator: " ")
+        if !cited.isEmpty { text += "      because: \(cited)\n" }
+        if let fallback = way.cause.fallback {
           text += "      fallback: \(fallback)\n"
         }
       }

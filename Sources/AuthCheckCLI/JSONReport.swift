@@ -108,12 +108,14 @@ struct JSONReport: Codable, Equatable {
     var feature: String
     /// `foreground` or `background`.
     var place: String
-    /// The rule ids the model cites for the unmet values, and `paused`.
+    /// The reason, docs/APPS.md's table's cause of each unmet value: rule ids (`R31`, `R22`),
+    /// and `paused` when the app paused the feature.
     var reason: [String]
     /// What the user or the system did, in words: `Never`, `Location Services off`.
     var cause: String
     /// What the app should show instead; absent where the app itself is the cause.
     var fallback: String?
+    /// The explanation: every rule the model cites for the unmet values, with its cause.
     var rules: [RuleCause]
     var expected: String
     var actual: String

@@ -126,7 +126,7 @@ extension AuthorizationState {
 
   /// Whether any prompt may appear at all (R8).
   @inline(__always)
-  func promptsAreBlocked(trace: inout Trace) -> Bool {
+  package func promptsAreBlocked(trace: inout Trace) -> Bool {
     if restrictionsEnabled {
       trace.cite(.r8, "restrictions are on")
       return true

@@ -58,7 +58,7 @@ extension AuthorizationState {
   }
 
   /// R24–R27: the flags that read the state alone, the same on every holder, citing each.
-  func stateWideFlags(
+  package func stateWideFlags(
     status: AuthorizationStatus, _ c: AppConfiguration, trace: inout Trace
   ) -> DiagnosticFlags {
     var flags = DiagnosticFlags()
@@ -84,6 +84,18 @@ extension AuthorizationState {
       trace.cite(.r27, "a \(pendingPrompt.prompt.rawValue) prompt is pending")
     }
     return flags
+  }
+
+  /// R30: whether the user has declined Always: the app holds a permanent when-in-use grant
+  /// (stored While Using, not Allow Once, not provisional Always, effective
+  /// `authorizedWhenInUse` as `status` says), no upgrade prompt is pending, and the one Always
+  /// prompt is spent. What R30's flag reads beside the holder's `always` goal, and the cause a
+  /// way to fail names for it.
+  @inline(__always)
+  package func alwaysDeclined(status: AuthorizationStatus) -> Bool {
+    location == .whileUsing && !allowOnce && !provisionalAlways && status == .authorizedWhenInUse
+      && alwaysPromptSpent && pendingPrompt != .alwaysUpgrade(bySystem: false)
+      && pendingPrompt != .alwaysUpgrade(bySystem: true)
   }
 
   /// The flags of `holder` given what all holders share; with a trace that records, the rules
@@ -130,11 +142,7 @@ extension AuthorizationState {
       if trace.isRecording { _ = serviceSessionRequired(c, trace: &trace) }
     }
     // R30
-    if session?.authorization == .always, location == .whileUsing, !allowOnce,
-      !provisionalAlways, status == .authorizedWhenInUse, alwaysPromptSpent,
-      pendingPrompt != .alwaysUpgrade(bySystem: false),
-      pendingPrompt != .alwaysUpgrade(bySystem: true)
-    {
+    if session?.authorization == .always, alwaysDeclined(status: status) {
       flags.insert(.alwaysAuthorizationDenied)
       trace.cite(
         .r30,

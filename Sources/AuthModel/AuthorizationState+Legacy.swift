@@ -134,11 +134,7 @@ extension AuthorizationState {
       trace.cite(.r47, "the app is not running")
       return .none
     }
-    guard
-      legacy.significantChangesStarted != 0
-        || (c.mutation == .significantChangesWithoutNewStart
-          && legacy.significantChangesRegistered && heldManagers != 0)
-    else {
+    guard significantChangesStartedThisRun(c) else {
       trace.cite(
         .r47,
         legacy.significantChangesRegistered
@@ -151,30 +147,47 @@ extension AuthorizationState {
     return .delivered
   }
 
+  /// R47: whether a manager the app holds started significant-change monitoring in this run,
+  /// which delivery needs besides the app being served.
+  @inline(__always)
+  package func significantChangesStartedThisRun(_ c: AppConfiguration) -> Bool {
+    legacy.significantChangesStarted != 0
+      || (c.mutation == .significantChangesWithoutNewStart
+        && legacy.significantChangesRegistered && heldManagers != 0)
+  }
+
+  /// R48: whether the visits registration reaches a manager the app holds: one that started
+  /// visit monitoring in this run, or any held manager for a registration that predates this
+  /// launch. What delivery needs besides the app being served.
+  @inline(__always)
+  package func visitsReachAManager(_ c: AppConfiguration) -> Bool {
+    legacy.visitsRegistered
+      && (legacy.visitsStarted != 0
+        || (legacy.visitsDeliverToAnyManager && heldManagers != 0
+          && c.mutation != .visitsNeedNewStart))
+  }
+
   /// Whether visit events are delivered now (R48).
   public func visits(_ c: AppConfiguration, trace: inout Trace) -> LegacyEventsDelivery {
     guard app != .notRunning else {
       trace.cite(.r48, "the app is not running")
       return .none
     }
-    guard legacy.visitsRegistered else {
-      trace.cite(.r48, "the app is not registered for visits")
-      return .none
-    }
-    if legacy.visitsStarted != 0 {
-      trace.cite(.r48, "a held manager started visit monitoring in this run")
-    } else if legacy.visitsDeliverToAnyManager && heldManagers != 0
-      && c.mutation != .visitsNeedNewStart
-    {
-      trace.cite(.r48, "the registration predates this launch and delivers to any held manager")
-    } else {
+    guard visitsReachAManager(c) else {
       trace.cite(
         .r48,
-        legacy.visitsDeliverToAnyManager
-          ? "the app holds no manager to deliver visits to"
-          : "no manager the app holds started visit monitoring in this run")
+        !legacy.visitsRegistered
+          ? "the app is not registered for visits"
+          : legacy.visitsDeliverToAnyManager
+            ? "the app holds no manager to deliver visits to"
+            : "no manager the app holds started visit monitoring in this run")
       return .none
     }
+    trace.cite(
+      .r48,
+      legacy.visitsStarted != 0
+        ? "a held manager started visit monitoring in this run"
+        : "the registration predates this launch and delivers to any held manager")
     guard legacyServed(.r48, c, trace: &trace) else { return .none }
     return .delivered
   }
