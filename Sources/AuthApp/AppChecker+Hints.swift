@@ -35,8 +35,8 @@ extension AppChecker {
     case .check(let index):
       target = .check(index: index, name: app.checks[index].name)
       cooperative = app.checks[index].users == .cooperative
-    case .staticCheck(.a1):
-      target = .staticCheck(.a1)
+    case .staticCheck(let check) where check.isError:
+      target = .staticCheck(check)
       cooperative = false
     default:
       return

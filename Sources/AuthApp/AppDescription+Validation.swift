@@ -48,7 +48,15 @@ extension AppDescription {
         error("feature '\(name)' holds and requests nothing", at: feature.positions.name)
       }
       var ownHoldings = Set<String>()
+      var ownManagers: [String] = []
       for holding in feature.holds {
+        let isManager = if case .manager = holding.kind { true } else { false }
+        if case .manager(let id) = holding.kind { ownManagers.append(id) }
+        if !isManager && !holding.properties.isEmpty {
+          error(
+            "'\(holding.summary)' sets manager properties; only a 'manager' has them",
+            at: holding.position)
+        }
         switch holding.kind {
         case .session(let id, _, _), .manager(let id):
           let what = if case .session = holding.kind { "session id" } else { "manager name" }
@@ -73,6 +81,28 @@ extension AppDescription {
             error("feature '\(name)' holds '\(holding.summary)' twice", at: holding.position)
           }
           heldHolders.insert(holding.summary)
+        case .updatingLocation(let manager), .significantChanges(let manager),
+          .visits(let manager), .regions(let manager, _):
+          if !ownManagers.contains(manager) {
+            error(
+              "'\(holding.summary)' runs on manager '\(manager)', which feature '\(name)' does "
+                + "not hold earlier in its list"
+                + (ownManagers.isEmpty
+                  ? "; hold '- manager: \(manager)' before it"
+                  : EditDistance.didYouMean(manager, among: ownManagers)),
+              at: holding.position)
+          }
+          if case .regions(_, let count) = holding.kind, count < 1 {
+            error(
+              "'count' is the number of regions, at least 1; got \(count)",
+              at: holding.keyPositions[.count] ?? holding.position)
+          }
+          // A feature may monitor several groups of regions; each other service once.
+          let form = holding.summary.prefix { $0 != ":" }
+          let isRegions = if case .regions = holding.kind { true } else { false }
+          if !isRegions && !ownHoldings.insert(String(form)).inserted {
+            error("feature '\(name)' holds '\(form)' twice", at: holding.position)
+          }
         }
       }
       for (need, place) in [
@@ -83,6 +113,27 @@ extension AppDescription {
             "'\(term.term.key)' is not an observable; a \(place) need is checked where the "
               + "feature is on and the app is in the \(place), on what Core Location shows the app",
             at: term.keyPosition)
+        }
+      }
+    }
+    // The explorer runs every manager's legacy services as its one manager's (R41, §8b): an
+    // app whose legacy services, manager properties or requests by a manager involve a second
+    // manager is not explored yet.
+    if features.contains(where: { $0.holds.contains(where: \.isLegacy) }) {
+      var first: String?
+      for feature in features {
+        for holding in feature.holds {
+          guard case .manager(let id) = holding.kind else { continue }
+          guard let only = first else {
+            first = id
+            continue
+          }
+          if id != only {
+            error(
+              "manager '\(id)' is a second manager of an app whose managers run legacy services; "
+                + "authcheck explores the legacy services of one manager only (here '\(only)')",
+              at: holding.position)
+          }
         }
       }
     }

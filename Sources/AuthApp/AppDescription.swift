@@ -156,24 +156,62 @@ public struct Holding: Hashable, Sendable {
     case monitor
     /// A `CLBackgroundActivitySession`.
     case backgroundActivity
-    /// A `CLLocationManager` with a delegate, by name.
+    /// A `CLLocationManager` with a delegate, by name, created with ``Holding/properties``.
     case manager(String)
+    /// `startUpdatingLocation()` on the named manager (R43–R46).
+    case updatingLocation(manager: String)
+    /// `startMonitoringSignificantLocationChanges()` on the named manager (R47).
+    case significantChanges(manager: String)
+    /// `startMonitoringVisits()` on the named manager (R48).
+    case visits(manager: String)
+    /// `startMonitoring(for:)` on the named manager for `count` regions, the ids `FEATURE-1` …
+    /// `FEATURE-N` (R49).
+    case regions(manager: String, count: Int)
+
+    /// The manager a legacy service runs on, or `nil` for any other holding.
+    public var serviceManager: String? {
+      switch self {
+      case .updatingLocation(let m), .significantChanges(let m), .visits(let m),
+        .regions(let m, _):
+        m
+      case .session, .liveUpdates, .monitor, .backgroundActivity, .manager: nil
+      }
+    }
+  }
+
+  /// The keys a holding may set beside its form, each with the position of its value.
+  public enum Key: String, Hashable, Sendable, CaseIterable {
+    case authorization, fullAccuracyPurposeKey
+    case allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator
+    case pausesLocationUpdatesAutomatically
+    case count
   }
 
   public var kind: Kind
+  /// The properties a `manager` is created with; empty for any other holding.
+  public var properties: ManagerProperties
   /// The item's `-` in `holds`.
   public var position: SourcePosition?
   /// The value of `fullAccuracyPurposeKey`.
   public var purposeKeyPosition: SourcePosition?
+  /// The values of the holding's other keys (a manager's properties, `count`).
+  public var keyPositions: [Key: SourcePosition]
 
   public init(
-    _ kind: Kind, at position: SourcePosition? = nil,
-    purposeKeyAt purposeKeyPosition: SourcePosition? = nil
+    _ kind: Kind, properties: ManagerProperties = ManagerProperties(),
+    at position: SourcePosition? = nil, purposeKeyAt purposeKeyPosition: SourcePosition? = nil,
+    keysAt keyPositions: [Key: SourcePosition] = [:]
   ) {
     self.kind = kind
+    self.properties = properties
     self.position = position
     self.purposeKeyPosition = purposeKeyPosition
+    self.keyPositions = keyPositions
   }
+
+  /// Whether it is one of CLLocationManager's own services or a manager with properties set
+  /// (§8b).
+  public var isLegacy: Bool { kind.serviceManager != nil || !properties.isEmpty }
 
   /// Whether holding it uses location, so that the app needs the when-in-use usage string:
   /// everything but a session whose goal is `none` and a manager.
@@ -181,7 +219,9 @@ public struct Holding: Hashable, Sendable {
     switch kind {
     case .session(_, let goal, _): goal != .none
     case .manager: false
-    case .liveUpdates, .monitor, .backgroundActivity: true
+    case .liveUpdates, .monitor, .backgroundActivity, .updatingLocation, .significantChanges,
+      .visits, .regions:
+      true
     }
   }
 
@@ -195,6 +235,10 @@ public struct Holding: Hashable, Sendable {
     case .monitor: ImplicitHolder.monitor.rawValue
     case .backgroundActivity: ImplicitHolder.backgroundActivity.rawValue
     case .manager(let name): "manager: \(name)"
+    case .updatingLocation(let name): "updatingLocation: \(name)"
+    case .significantChanges(let name): "significantChanges: \(name)"
+    case .visits(let name): "visits: \(name)"
+    case .regions(let name, let count): "regions: \(name) (count: \(count))"
     }
   }
 }

@@ -103,6 +103,7 @@ public struct AppEdit: Sendable {
           return true
         }),
     ]
+    edits += legacyCandidates(for: i, in: app, always: always, backgroundMode: backgroundMode)
     for holding in feature.holds {
       guard case .session(let id, let goal, let key) = holding.kind, goal != .always else {
         continue
@@ -170,6 +171,82 @@ public struct AppEdit: Sendable {
             return true
           }(backgroundMode(app))
         })
+    }
+    return edits
+  }
+
+  /// The candidate edits of a feature that holds a CLLocationManager (§8b): its manager's
+  /// properties (`pausesLocationUpdatesAutomatically: false`, `allowsBackgroundLocationUpdates:
+  /// true`, with the background mode), Always asked for by its requests, and its last `regions`
+  /// with a `count` that keeps the app within 20 (R49).
+  private static func legacyCandidates(
+    for i: Int, in app: AppDescription,
+    always: @escaping @Sendable (AppDescription) -> AppDescription,
+    backgroundMode: @escaping @Sendable (AppDescription) -> AppDescription
+  ) -> [AppEdit] {
+    let feature = app.features[i]
+    let name = feature.name
+    guard
+      let manager = feature.holds.firstIndex(where: {
+        if case .manager = $0.kind { true } else { false }
+      })
+    else { return [] }
+    guard case .manager(let managerName) = feature.holds[manager].kind else { return [] }
+    var edits: [AppEdit] = []
+    let properties = feature.holds[manager].properties
+    let updates = feature.holds.contains {
+      if case .updatingLocation = $0.kind { true } else { false }
+    }
+    if updates && properties.pausesLocationUpdatesAutomatically != false {
+      edits.append(
+        AppEdit(
+          hint: "keep the updates of manager '\(managerName)' running "
+            + "(`pausesLocationUpdatesAutomatically: false`)",
+          apply: edit(i) {
+            $0.holds[manager].properties.pausesLocationUpdatesAutomatically = false
+            return true
+          }))
+    }
+    if updates && properties.allowsBackgroundLocationUpdates != true {
+      edits.append(
+        AppEdit(
+          hint: "let manager '\(managerName)' update in the background "
+            + "(`allowsBackgroundLocationUpdates: true`)"
+        ) { app in
+          edit(i) {
+            $0.holds[manager].properties.allowsBackgroundLocationUpdates = true
+            return true
+          }(backgroundMode(app))
+        })
+    }
+    if let asked = feature.requests.firstIndex(where: { $0.kind == .whenInUse }) {
+      edits.append(
+        AppEdit(hint: "ask for Always in feature '\(name)' (`request: always`)") { app in
+          edit(i) {
+            $0.requests[asked].kind = .always
+            return true
+          }(always(app))
+        })
+    }
+    let total = app.features.flatMap(\.holds).reduce(0) { sum, holding in
+      if case .regions(_, let count) = holding.kind { sum + count } else { sum }
+    }
+    if total > LegacyServices.regionLimit,
+      let last = feature.holds.lastIndex(where: {
+        if case .regions = $0.kind { true } else { false }
+      }),
+      case .regions(let on, let count) = feature.holds[last].kind,
+      count > total - LegacyServices.regionLimit
+    {
+      let fits = count - (total - LegacyServices.regionLimit)
+      edits.append(
+        AppEdit(
+          hint: "monitor at most \(LegacyServices.regionLimit) regions: lower the last 'count' "
+            + "of feature '\(name)' to \(fits)",
+          apply: edit(i) {
+            $0.holds[last].kind = .regions(manager: on, count: fits)
+            return true
+          }))
     }
     return edits
   }

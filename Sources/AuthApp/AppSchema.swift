@@ -38,7 +38,18 @@ public struct AppSchema: SchemaChecking {
   static let topLevelKeys = ["app", "description", "ios", "info", "start", "features", "checks"]
   static let featureKeys = ["startedBy", "restore", "inBackground", "holds", "requests", "needs"]
   static let implicitHoldings = ImplicitHolder.allCases.map(\.rawValue)
-  static let holdingForms = ["session", "manager"] + implicitHoldings
+  static let holdingForms = ["session", "manager"] + implicitHoldings + legacyServices
+  /// The legacy services of CLLocationManager (§8b), each on a manager: `FORM: NAME`.
+  /// The observables of two services are named alike (`significantChanges`, `visits`).
+  static let legacyServices = [
+    "updatingLocation", ObservableKey.significantChanges.rawValue, ObservableKey.visits.rawValue,
+    "regions",
+  ]
+  /// The properties a `manager` holding may set (SCENARIOS.md).
+  static let managerProperties: [Holding.Key] = [
+    .allowsBackgroundLocationUpdates, .showsBackgroundLocationIndicator,
+    .pausesLocationUpdatesAutomatically,
+  ]
   static let requestForms = ["whenInUse", "always", "temporaryFullAccuracy"]
   static let needKeys = ["foreground", "background"]
   /// The keys a condition may have, in the order of the format's description.
@@ -197,8 +208,11 @@ public struct AppSchema: SchemaChecking {
       case nil: break
       }
       switch word.value {
-      case "session", "manager":
-        error("'\(word.value)' needs a value, as in '\(word.value): …'", at: word.range.start)
+      case let form where ["session", "manager"].contains(form):
+        error("'\(form)' needs a value, as in '\(form): …'", at: word.range.start)
+      case let form where Self.legacyServices.contains(form):
+        error(
+          "'\(form)' needs the manager it runs on, as in '\(form): NAME'", at: word.range.start)
       default:
         error(
           "unknown holding '\(word.value)'"
@@ -242,8 +256,53 @@ public struct AppSchema: SchemaChecking {
         .session(id: id, authorization: goal, fullAccuracyPurposeKey: key), at: position,
         purposeKeyAt: keyPosition)
     case "manager":
-      extraKeys(rest, allowed: [], in: "a 'manager'")
-      return name(first.value, "a manager name").map { Holding(.manager($0), at: position) }
+      extraKeys(rest, allowed: Self.managerProperties.map(\.rawValue), in: "a 'manager'")
+      guard let manager = name(first.value, "a manager name") else { return nil }
+      var properties = ManagerProperties()
+      var positions: [Holding.Key: SourcePosition] = [:]
+      var ok = true
+      for key in Self.managerProperties {
+        guard let entry = map.entry(forKey: key.rawValue) else { continue }
+        guard let value = trueFalse(entry.value) else {
+          ok = false
+          continue
+        }
+        positions[key] = entry.value.position
+        switch key {
+        case .allowsBackgroundLocationUpdates: properties.allowsBackgroundLocationUpdates = value
+        case .showsBackgroundLocationIndicator: properties.showsBackgroundLocationIndicator = value
+        default: properties.pausesLocationUpdatesAutomatically = value
+        }
+      }
+      guard ok else { return nil }
+      return Holding(.manager(manager), properties: properties, at: position, keysAt: positions)
+    case let form where Self.legacyServices.contains(form):
+      let isRegions = form == "regions"
+      extraKeys(rest, allowed: isRegions ? [Holding.Key.count.rawValue] : [], in: "'\(form)'")
+      guard let manager = name(first.value, "a manager name") else { return nil }
+      switch form {
+      case "updatingLocation": return Holding(.updatingLocation(manager: manager), at: position)
+      case ObservableKey.significantChanges.rawValue:
+        return Holding(.significantChanges(manager: manager), at: position)
+      case ObservableKey.visits.rawValue: return Holding(.visits(manager: manager), at: position)
+      default: break
+      }
+      guard let countEntry = map.entry(forKey: Holding.Key.count.rawValue) else {
+        error("'regions' needs 'count: N', the number of regions", at: first.key.range.start)
+        return nil
+      }
+      guard let scalar = countEntry.value.scalar, let count = Int(scalar.value), count >= 1,
+        scalar.style == .plain
+      else {
+        let got = countEntry.value.scalar.map { "'\($0.value)'" } ?? Self.describe(countEntry.value)
+        error(
+          "'count' is a whole number of regions, at least 1; got \(got)",
+          at: countEntry.value.position)
+        return nil
+      }
+      return Holding(
+        .regions(manager: manager, count: count), at: position,
+        keysAt: [.count: countEntry.value.position])
     case let form where Self.implicitHoldings.contains(form):
       error("'\(form)' takes no value; write '- \(form)'", at: first.key.range.start)
     default:

@@ -73,8 +73,20 @@ extension AppSystem {
     let manager = app.features.lazy.flatMap(\.holds).compactMap { holding -> String? in
       if case .manager(let name) = holding.kind { name } else { nil }
     }.first
+    // Each `regions` holding is one region id, named for the ids it stands for.
+    var regions: [String] = []
+    for feature in app.features {
+      var first = 1
+      for holding in feature.holds {
+        guard case .regions(_, let count) = holding.kind else { continue }
+        let last = first + count - 1
+        regions.append("\(feature.name)-\(first)" + (count > 1 ? "…\(last)" : ""))
+        first = last + 1
+      }
+    }
     return Names(
-      sessions: sessions, purposeKeys: model.codec.keyNames, managers: manager.map { [$0] } ?? [])
+      sessions: sessions, purposeKeys: model.codec.keyNames, managers: manager.map { [$0] } ?? [],
+      regions: regions)
   }
 
   func featureIndex(_ name: String) -> Int? { app.features.firstIndex { $0.name == name } }

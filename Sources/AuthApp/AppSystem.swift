@@ -11,10 +11,20 @@ import AuthModel
 ///
 /// | bits | what |
 /// |---|---|
-/// | `codec.bitWidth` | the model's state (``AuthorizationStateCodec``, the app's sessions as its catalogue, in file order) |
+/// | `codec.bitWidth` | the model's state (``AuthorizationStateCodec``, the app's sessions as its catalogue, in file order; with the legacy services, their fields: ``LegacyCatalogue``) |
 /// | one per feature | the feature is on |
 /// | one per `restore` feature | it was on at the last termination (the app saved it) |
 /// | 1 | a reaction the model refused happened (an internal error, with its story) |
+///
+/// An app that uses CLLocationManager's own services (§8b: a legacy holding, a manager's
+/// property, or a request by the app's one manager) packs the model's legacy fields too, those
+/// of the explorer's one manager: every manager of the app is that manager (``usesLegacy``;
+/// the reader refuses legacy services with a second manager name), so its seven facts are 7
+/// bits; the app's four flags 4 more; and a bit per region id: each `regions` holding's
+/// `count` regions are one region id (they register together, and A5 keeps the app within
+/// R49's 20), with one id more than there are holdings and at least two, the limit being one
+/// per holding. That is 11 + max(2, holdings + 1) bits, so that an app of the legacy services
+/// still packs into one word: 8 bytes a slot of the visited set.
 ///
 /// Nothing else is stored: whether a feature is *running* or *paused* follows from its on bit,
 /// its `inBackground` and where the app is; what the app holds is the union of what its running
@@ -27,7 +37,8 @@ import AuthModel
 /// The user's (every answer of the prompt on screen; every Settings change; starting a `user`
 /// feature that is off and stopping one that is on, in the foreground with no prompt up), the
 /// lifecycle's (`launch`, `launch: background`, `background`, `foreground`, `wait`,
-/// `terminate`) and the system's (`backgroundEvent`). The app's reactions run inside the step
+/// `terminate`, and for an app of the legacy services `terminate: user`) and the system's
+/// (`backgroundEvent`, and for the legacy services `pauseUpdates`). The app's reactions run inside the step
 /// that triggers them, after the model's own event: at a launch, `launch` features start, then
 /// restored ones, then (into the foreground) `foreground` ones; entering the foreground, paused
 /// features resume, then `foreground` features start; leaving it, `foreground` features stop,
@@ -35,8 +46,9 @@ import AuthModel
 /// order, skipping what another running feature already holds; starting then makes its
 /// requests (a feature started paused at a background launch makes them too: the model gives a
 /// request outside the foreground its effect, usually none). Stopping or pausing releases its
-/// holdings in reverse order, except what another running feature still holds. Managers are
-/// no-ops until the model has CLLocationManager delegates (R41).
+/// holdings in reverse order, except what another running feature still holds, and a stop call
+/// for what is already gone (updates the system paused, R46) is not made. The registrations of
+/// R47–R49 are the model's, persisted: they outlive the feature at termination.
 ///
 /// With `cooperative`, only the cooperative user's steps are taken: while a prompt is on screen
 /// (an app's prompt with the app in the foreground, or R14's system prompt anywhere), its most
@@ -85,8 +97,17 @@ public struct AppSystem: TransitionSystem {
   /// For each feature, each holding's model steps (to take, to release) and the features that
   /// hold the same thing, a bit each (every manager is the same thing: ``event(_:taking:_:_:)``).
   let holdings: [[(take: AuthorizationEvent, release: AuthorizationEvent, sharers: UInt32)]]
-  /// For each feature, the model steps of its requests, in order.
-  let requestEvents: [[AuthorizationEvent]]
+  /// For each feature, its requests, in order.
+  let requestEvents: [[LegacyRequest]]
+  /// For each feature, whether its requests are made by its manager (R6), the model's one
+  /// manager; otherwise by a manager the app never releases.
+  let requestsByManager: [Bool]
+  /// For each feature, for each of its `regions` holdings, the one region id that stands for
+  /// them all (`nil` for other holdings).
+  let regionBlocks: [[RegionID?]]
+  /// Whether the app uses CLLocationManager's own services (§8b): the model's legacy fields are
+  /// then packed, and the steps `terminate: user` and `system: pauseUpdates` are taken.
+  public let usesLegacy: Bool
   /// The number of bits a packed state uses.
   public let bitWidth: Int
   /// The checks, set by whoever explores the system.
@@ -123,10 +144,40 @@ public struct AppSystem: TransitionSystem {
         message: "the app has \(app.features.count) features; at most 16 can be explored")
     }
     sessionIndex = index
+    // §8b: the legacy services run on the model's one manager; each feature's regions are one
+    // region id (A5 keeps the app within R49's limit, so a block registers whole or not at
+    // all), and the limit is one per block (``LegacyCatalogue/regionLimit``).
+    var blocks: [[RegionID?]] = []
+    var blockCount = 0
+    for feature in app.features {
+      blocks.append(
+        feature.holds.map { holding in
+          guard case .regions = holding.kind else { return nil }
+          blockCount += 1
+          return RegionID(UInt8(blockCount - 1))
+        })
+    }
+    regionBlocks = blocks
+    let managerNames = Set(
+      app.features.flatMap(\.holds).compactMap { holding -> String? in
+        if case .manager(let name) = holding.kind { name } else { nil }
+      })
+    // A request is made by the feature's manager (R6) where the app holds one manager: the
+    // model's one manager is then that manager.
+    requestsByManager = app.features.map { feature in
+      managerNames.count == 1 && !feature.requests.isEmpty
+        && feature.holds.contains { if case .manager = $0.kind { true } else { false } }
+    }
+    usesLegacy =
+      app.features.contains { $0.holds.contains(where: \.isLegacy) }
+      || requestsByManager.contains(true)
     do {
+      let legacy =
+        usesLegacy
+        ? try LegacyCatalogue(regions: max(LegacyCatalogue.minimumRegions, blockCount + 1)) : nil
       steps = ModelSteps(
         try AuthorizationSystem(
-          configuration: app.configuration, catalogue: SessionCatalogue(entries)))
+          configuration: app.configuration, catalogue: SessionCatalogue(entries), legacy: legacy))
     } catch {
       throw Unsupported(message: error.message)
     }
@@ -142,28 +193,26 @@ public struct AppSystem: TransitionSystem {
     foregroundMask = foreground
     keepMask = keep
     let codec = steps.system.codec
-    holdings = app.features.map { feature in
-      feature.holds.map { holding in
+    holdings = app.features.enumerated().map { i, feature in
+      feature.holds.enumerated().map { j, holding in
         var sharers: UInt32 = 0
         for (j, other) in app.features.enumerated()
         where other.holds.contains(where: { Self.sameThing($0.kind, holding.kind) }) {
           sharers |= 1 << UInt32(j)
         }
         return (
-          Self.event(holding, taking: true, index, codec),
-          Self.event(holding, taking: false, index, codec), sharers
+          Self.event(holding, taking: true, index, codec, blocks[i][j]),
+          Self.event(holding, taking: false, index, codec, blocks[i][j]), sharers
         )
       }
     }
     requestEvents = app.features.map { feature in
-      feature.requests.compactMap { request -> AuthorizationEvent? in
+      feature.requests.compactMap { request -> LegacyRequest? in
         switch request.kind {
-        case .whenInUse: return .requestWhenInUseAuthorization
-        case .always: return .requestAlwaysAuthorization
+        case .whenInUse: return .whenInUse
+        case .always: return .always
         case .temporaryFullAccuracy(let key):
-          return app.configuration.purposeKey(named: key).map {
-            .requestTemporaryFullAccuracyAuthorization($0)
-          }
+          return app.configuration.purposeKey(named: key).map { .temporaryFullAccuracy($0) }
         }
       }
     }
@@ -184,9 +233,15 @@ public struct AppSystem: TransitionSystem {
     }
     // The model's steps no app call makes, from its one list: the lifecycle, the system's,
     // then the user's answers and Settings changes; then the user's features.
+    // An app of the legacy services also takes the user's swipe (R50) and the system's pause
+    // (R46).
+    let lifecycle =
+      AuthorizationEvent.lifecycleSteps + (usesLegacy ? [.terminateByUser] : [])
+    let system = AuthorizationEvent.systemSteps + (usesLegacy ? [.pauseUpdates] : [])
     var actions: [Action] =
-      (AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
-      + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps).map { .event($0) }
+      (lifecycle + system + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps).map {
+        .event($0)
+      }
     for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
       actions += [.start(i), .stop(i)]
     }
@@ -362,7 +417,7 @@ public struct AppSystem: TransitionSystem {
       for i in features where running & bit(i) != 0 && !runsWhere(i, .background) {
         release(i, in: &state, running: &running, story: &story)
       }
-    case .terminate:
+    case .terminate, .terminateByUser:
       for i in features where savedSlot[i] != nil && state.on & bit(i) != 0 {
         state.saved |= bit(i)
       }
@@ -380,10 +435,14 @@ public struct AppSystem: TransitionSystem {
   ) {
     guard state.on & bit(i) == 0 else { return }
     state.on |= bit(i)
-    if runsWhere(i, state.explored.model.app) {
-      take(i, in: &state, running: &running, story: &story)
+    let runs = runsWhere(i, state.explored.model.app)
+    if runs { take(i, in: &state, running: &running, story: &story) }
+    // A feature started paused makes its requests without its manager, not held yet.
+    let byManager = runs && requestsByManager[i]
+    for request in requestEvents[i] {
+      perform(
+        byManager ? .request(request, by: ManagerID(0)) : request.event, in: &state, story: &story)
     }
-    for event in requestEvents[i] { perform(event, in: &state, story: &story) }
   }
 
   /// Takes feature `i`'s holdings in order, but what another running feature holds.
@@ -402,17 +461,35 @@ public struct AppSystem: TransitionSystem {
   ) {
     guard running & bit(i) != 0 else { return }
     for holding in holdings[i].reversed() where holding.sharers & running & ~bit(i) == 0 {
+      // A stop call for what is already gone is not made: updates the system paused (R46).
+      if Self.isGone(holding.release, in: state.explored.model) { continue }
       perform(holding.release, in: &state, story: &story)
     }
     running &= ~bit(i)
   }
 
   /// Whether two holdings take the same thing in the model: the same session, iteration or
-  /// activity session, or any two managers (``event(_:taking:_:_:)``).
+  /// activity session, any two managers (``event(_:taking:_:_:_:)``), the one manager's updates,
+  /// or the app's one registration for significant changes or visits (R47, R48).
   private static func sameThing(_ a: Holding.Kind, _ b: Holding.Kind) -> Bool {
     switch (a, b) {
-    case (.manager, .manager): true
+    case (.manager, .manager), (.updatingLocation, .updatingLocation),
+      (.significantChanges, .significantChanges), (.visits, .visits):
+      true
     default: a == b
+    }
+  }
+
+  /// Whether the stop call `event` finds nothing to stop in `m`: updates the system paused
+  /// (R46), a registration or a region that is not there (R47–R49).
+  private static func isGone(_ event: AuthorizationEvent, in m: AuthorizationState) -> Bool {
+    let l = m.legacy
+    switch event {
+    case .stopUpdatingLocation(let id): return l.updating & (1 << id.rawValue) == 0
+    case .stopMonitoringSignificantLocationChanges: return !l.significantChangesRegistered
+    case .stopMonitoringVisits: return !l.visitsRegistered
+    case .stopMonitoring(_, let region): return l.monitoredRegions & (1 << region.rawValue) == 0
+    default: return false
     }
   }
 
@@ -421,8 +498,9 @@ public struct AppSystem: TransitionSystem {
   /// steps), held while any feature that holds a manager runs.
   private static func event(
     _ holding: Holding, taking: Bool, _ sessionIndex: [String: Int],
-    _ codec: AuthorizationStateCodec
+    _ codec: AuthorizationStateCodec, _ regions: RegionID?
   ) -> AuthorizationEvent {
+    let m = ManagerID(0)
     switch holding.kind {
     case .session(let id, let goal, _):
       let index = sessionIndex[id]!
@@ -434,7 +512,17 @@ public struct AppSystem: TransitionSystem {
     case .liveUpdates: return .liveUpdates(iterating: taking)
     case .monitor: return .monitor(iterating: taking)
     case .backgroundActivity: return .backgroundActivity(held: taking)
-    case .manager: return taking ? .createManager(ManagerID(0)) : .releaseManager(ManagerID(0))
+    case .manager:
+      return taking ? .createManager(m, holding.properties) : .releaseManager(m)
+    case .updatingLocation: return taking ? .startUpdatingLocation(m) : .stopUpdatingLocation(m)
+    case .significantChanges:
+      return taking
+        ? .startMonitoringSignificantLocationChanges(m)
+        : .stopMonitoringSignificantLocationChanges(m)
+    case .visits: return taking ? .startMonitoringVisits(m) : .stopMonitoringVisits(m)
+    case .regions:
+      let region = regions ?? RegionID(0)
+      return taking ? .startMonitoring(m, region: region) : .stopMonitoring(m, region: region)
     }
   }
 

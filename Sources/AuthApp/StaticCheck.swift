@@ -13,9 +13,15 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
   case a3 = "A3"
   /// Legacy requests on iOS 18 and later (a warning).
   case a4 = "A4"
+  /// More than 20 regions (an error, R49).
+  case a5 = "A5"
+  /// Regions with reduced accuracy by default (a warning, R49, R2).
+  case a6 = "A6"
+  /// Regions on iOS 27, which deprecates them (a warning).
+  case a7 = "A7"
 
   /// Whether a finding of this check fails the file.
-  public var isError: Bool { self == .a1 }
+  public var isError: Bool { self == .a1 || self == .a5 }
 
   /// What the check is about, in a few words.
   public var title: String {
@@ -24,6 +30,9 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
     case .a2: "premature Always"
     case .a3: "a background feature that is not restored"
     case .a4: "legacy requests on iOS 18 and later"
+    case .a5: "more than 20 regions"
+    case .a6: "regions with reduced accuracy by default"
+    case .a7: "regions on iOS 27"
     }
   }
 
@@ -36,9 +45,10 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
         + "Always usage string for an `always` goal or `request: always`, a purpose key that "
         + "NSLocationTemporaryUsageDescriptionDictionary lacks, `location` in UIBackgroundModes "
         + "for a feature that holds a CLBackgroundActivitySession (R35) or needs live updates "
-        + "or a manager's continuous updates in the background (R33, R44); and sessions or "
-        + "diagnostics on iOS 17. Without the key iOS shows no prompt (R7, R16, R23) or does not "
-        + "run the app in the background. Monitoring needs no background mode (R34, R47–R49: "
+        + "or a manager's continuous updates in the background (R33, R44), or for a manager "
+        + "with `allowsBackgroundLocationUpdates: true` (R45: the app would crash); and sessions "
+        + "or diagnostics on iOS 17. Without the key iOS shows no prompt (R7, R16, R23) or does "
+        + "not run the app in the background. Monitoring needs no background mode (R34, R47–R49: "
         + "Always), and A1 never asks for a mode the app does not use."
     case .a2:
       "A warning: a feature the app starts by itself (at launch or in the foreground) asks for "
@@ -49,7 +59,18 @@ public enum StaticCheck: String, Hashable, Sendable, CaseIterable {
         + "so after iOS terminates the app the feature stays off until the user starts it again."
     case .a4:
       "A warning: `requestWhenInUseAuthorization()` and the other legacy requests on iOS 18 and "
-        + "later, where a CLServiceSession declares what the app needs and prompts for it (R18)."
+        + "later, where a CLServiceSession declares what the app needs and prompts for it (R18). "
+        + "Not for a feature that holds a legacy service: those are CLLocationManager's, and its "
+        + "requests are the natural way to ask for them."
+    case .a5:
+      "An error: the `count`s of the features' regions add up to more than 20, the most an app "
+        + "may monitor at a time (R49); the regions past 20 never register."
+    case .a6:
+      "A warning: regions held or `regionEvents` needed while NSLocationDefaultAccuracyReduced "
+        + "is true: region events need full accuracy (R49, R2), and the app starts with Precise "
+        + "off."
+    case .a7:
+      "A warning: regions on iOS 27, which deprecates them; hold `monitor` (CLMonitor) instead."
     }
   }
 }
@@ -79,14 +100,31 @@ public struct StaticFinding: Hashable, Sendable {
 }
 
 extension AppDescription {
-  /// The findings of A1–A4, sorted by position (in description order without positions).
+  /// The findings of A1–A7, sorted by position (in description order without positions).
   public func staticFindings() -> [StaticFinding] {
     var found: [StaticFinding] = []
     let plist = configuration.infoPlist
     let ios18 = configuration.hasServiceSessions
+    let reducedByDefault = plist.defaultAccuracyReduced
+    var regionCount = 0
     for feature in features {
       let name = feature.name
       let startsItself = feature.startedBy != .user
+      let holdsLegacyService = feature.holds.contains { $0.kind.serviceManager != nil }
+      let holdsRegions = feature.holds.contains {
+        if case .regions = $0.kind { true } else { false }
+      }
+      if reducedByDefault && !holdsRegions {
+        for (need, at) in [
+          (feature.needs.foreground, feature.positions.foregroundNeed),
+          (feature.needs.background, feature.positions.backgroundNeed),
+        ]
+        where need?.terms.contains(where: {
+          if case .observable(.regionEvents, _) = $0.term { true } else { false }
+        }) == true {
+          found.append(reducedRegions(feature, at: at ?? feature.positions.name))
+        }
+      }
       // A1: the when-in-use string, once per feature, at the first thing that needs it (R7).
       if plist.whenInUseUsageDescription == nil {
         let first =
@@ -102,6 +140,38 @@ extension AppDescription {
         }
       }
       for holding in feature.holds {
+        if holding.properties.allowsBackgroundLocationUpdates == true
+          && !plist.hasLocationBackgroundMode
+        {
+          found.append(
+            StaticFinding(
+              .a1,
+              "UIBackgroundModes has no 'location', which 'allowsBackgroundLocationUpdates: true' "
+                + "of feature '\(name)' needs: setting it would crash the app (R45)",
+              at: holding.keyPositions[.allowsBackgroundLocationUpdates] ?? holding.position))
+        }
+        if case .regions(_, let count) = holding.kind {
+          let before = regionCount
+          regionCount += count
+          if before <= LegacyServices.regionLimit && regionCount > LegacyServices.regionLimit {
+            found.append(
+              StaticFinding(
+                .a5,
+                "the app's features monitor \(regionCount) regions with this 'count'; at most "
+                  + "\(LegacyServices.regionLimit) register, the others fail (R49)",
+                at: holding.keyPositions[.count] ?? holding.position))
+          }
+          if reducedByDefault {
+            found.append(reducedRegions(feature, at: holding.position))
+          }
+          if configuration.ios == .ios27 {
+            found.append(
+              StaticFinding(
+                .a7,
+                "regions of feature '\(name)' on iOS 27, which deprecates region monitoring; "
+                  + "hold 'monitor' (CLMonitor) instead", at: holding.position))
+          }
+        }
         guard case .session(let id, let goal, let key) = holding.kind else {
           if holding.kind == .backgroundActivity && !plist.hasLocationBackgroundMode {
             found.append(
@@ -155,7 +225,7 @@ extension AppDescription {
         case .whenInUse:
           break
         }
-        if ios18 {
+        if ios18 && !holdsLegacyService {
           found.append(
             StaticFinding(
               .a4,
@@ -234,6 +304,14 @@ extension AppDescription {
       "premature Always (anti-pattern 1): \(what) asks for Always in feature '\(feature.name)', "
         + "which the app starts by itself ('startedBy: \(feature.startedBy.rawValue)'), before "
         + "the user asked for anything that needs Always", at: position)
+  }
+
+  private func reducedRegions(_ feature: Feature, at position: SourcePosition?) -> StaticFinding {
+    StaticFinding(
+      .a6,
+      "feature '\(feature.name)' uses regions while NSLocationDefaultAccuracyReduced is true: "
+        + "region events need full accuracy (R49, R2), and the app starts with Precise off",
+      at: position)
   }
 
   private func missingPurposeKey(_ key: String, at position: SourcePosition?) -> StaticFinding {

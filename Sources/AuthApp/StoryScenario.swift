@@ -165,12 +165,12 @@ extension AppReport {
         (app.name, "app"), (way.feature, featureFallback(way.feature)), (way.place.rawValue, ""),
       ])
       if let scenario = StoryScenario.make(
-        name: "\(app.name): \(label) fails (\(way.reason.joined(separator: " ")))",
+        name: "\(app.name): \(label) fails (\(way.reasonText))",
         fileName: "\(stem)-\(number).yaml",
         comment: [
           "A way feature '\(way.feature)' of app '\(app.name)' fails in the \(way.place.rawValue), "
             + "written by authcheck.",
-          "Reason: \(way.reason.joined(separator: " ")). Its last expectation records the unmet "
+          "Reason: \(way.reasonText). Its last expectation records the unmet "
             + "value; it passes.",
         ], story: way.story, system: system, checks: way.observed)
       {

@@ -29,6 +29,11 @@ public struct WayToFail: Hashable, Sendable {
   /// The reason in the table's words: the rule ids of each cause (`R31 R22`), and `paused`
   /// when the app paused the feature itself (`inBackground: pause`).
   public var reason: [String] { causes.flatMap(\.ids) }
+  /// ``reason`` as a line of text: each cause's ids, the causes joined by ` + ` where the
+  /// unmet values have several (`R49 R3 + R47 R3`).
+  public var reasonText: String {
+    causes.map { $0.ids.joined(separator: " ") }.joined(separator: " + ")
+  }
 }
 
 extension AppSystem {
@@ -170,10 +175,8 @@ extension AppSystem {
         if case .startUpdatingLocation = holding.take { context.startsUpdates = true }
       }
     }
-    for (f, events) in requestEvents.enumerated() where state.on & bit(f) != 0 {
-      for case .requestTemporaryFullAccuracyAuthorization(let key) in events {
-        context.requestedKeys.append(key)
-      }
+    for (f, requests) in requestEvents.enumerated() where state.on & bit(f) != 0 {
+      for case .temporaryFullAccuracy(let key) in requests { context.requestedKeys.append(key) }
     }
     return context
   }

@@ -114,7 +114,7 @@ struct AppOutcome: Sendable {
       [["feature", "place", "cause", "reason", "actual"]]
       + ways.map {
         [
-          shown($0.feature), $0.place.rawValue, $0.cause.name, $0.reason.joined(separator: " "),
+          shown($0.feature), $0.place.rawValue, $0.cause.name, $0.reasonText,
           shown($0.actual),
         ]
       }

@@ -55,11 +55,12 @@ public enum ObservableKey: String, Hashable, Sendable, CaseIterable, CustomStrin
 
   /// Whether an app file's condition may name it: every observable of the state but the result
   /// of a legacy request and a manager's callbacks, which belong to one run of a story, and
-  /// the legacy services' (§8b), which app files do not describe yet.
+  /// the regions registered, which name the region ids a story gives (an app file's regions
+  /// are its features' `count`s).
   public var isCondition: Bool {
     switch self {
     case .requestResult, .callbacks: false
-    case .locationUpdates, .significantChanges, .visits, .regionEvents, .monitoredRegions: false
+    case .monitoredRegions: false
     default: true
     }
   }

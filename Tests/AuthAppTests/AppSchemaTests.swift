@@ -278,6 +278,52 @@ import Testing
       source: "app: A\n" + minimalFeatures
         + "\nchecks:\n  - never:\n      diagnostics:\n        1️⃣monitor: []",
       message: "no feature holds 'monitor'; holders: s"),
+    // The legacy services (§8b).
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      1️⃣- updatingLocation: m\n      - manager: m",
+      message:
+        "'updatingLocation: m' runs on manager 'm', which feature 'f' does not hold earlier in "
+        + "its list; hold '- manager: m' before it"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: tracker\n      1️⃣- visits: trakcer",
+      message:
+        "'visits: trakcer' runs on manager 'trakcer', which feature 'f' does not hold earlier in "
+        + "its list; did you mean 'tracker'?"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - regions: m\n        count: 1️⃣0",
+      message: "'count' is a whole number of regions, at least 1; got '0'"),
+    Misuse(
+      source: "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - 1️⃣regions: m",
+      message: "'regions' needs 'count: N', the number of regions"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n        allowsBackgroundLocationUpdates: 1️⃣yes",
+      message: "unknown value 'yes'; expected 'true' or 'false'"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n        1️⃣pausesLocationUpdatesAutomaticaly: false",
+      message:
+        "unexpected key 'pausesLocationUpdatesAutomaticaly' in a 'manager'; did you mean "
+        + "'pausesLocationUpdatesAutomatically'?"),
+    Misuse(
+      source: "app: A\nfeatures:\n  f:\n    holds:\n      - 1️⃣signifcantChanges: m",
+      message: "unknown holding 'signifcantChanges'; did you mean 'significantChanges'?"),
+    Misuse(
+      source: "app: A\nfeatures:\n  f:\n    holds:\n      - 1️⃣visits",
+      message: "'visits' needs the manager it runs on, as in 'visits: NAME'"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - visits: m\n      1️⃣- visits: m",
+      message: "feature 'f' holds 'visits' twice"),
+    Misuse(
+      source:
+        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - visits: m\n  g:\n    holds:\n      1️⃣- manager: n",
+      message:
+        "manager 'n' is a second manager of an app whose managers run legacy services; authcheck "
+        + "explores the legacy services of one manager only (here 'm')"),
     // Checks.
     Misuse(
       source: "app: A\n" + minimalFeatures + "\nchecks:\n  - 1️⃣name: nothing",

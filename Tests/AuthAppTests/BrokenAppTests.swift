@@ -27,6 +27,9 @@ import Testing
     Case(file: "purpose-key-missing.yaml", check: .a1, lines: [15]),
     Case(file: "usage-string-missing.yaml", check: .a1, lines: [12]),
     Case(file: "background-feature-not-restored.yaml", check: .a3, lines: [20], checkLine: 23),
+    Case(file: "legacy-background-updates-crash.yaml", check: .a1, lines: [13]),
+    Case(file: "legacy-too-many-regions.yaml", check: .a5, lines: [16]),
+    Case(file: "legacy-regions-reduced-accuracy.yaml", check: .a6, lines: [16], checkLine: 19),
   ]
 
   /// The files that fail their exploration, the failure's kind and line.
@@ -38,6 +41,10 @@ import Testing
     ("paused-background-need.yaml", .works(feature: "rideRecording", place: .background), 19),
     ("check-does-not-hold.yaml", .check(index: 0), 19),
     ("reduced-accuracy-on-ios17.yaml", .works(feature: "localForecast", place: .foreground), 18),
+    ("legacy-automatic-pause.yaml", .works(feature: "run", place: .background), 20),
+    ("legacy-background-without-allows.yaml", .works(feature: "run", place: .background), 19),
+    ("legacy-relaunch-when-in-use.yaml", .works(feature: "driveLog", place: .background), 18),
+    ("legacy-request-released-with-feature.yaml", .check(index: 0), 16),
   ]
 
   @Test("every broken file is here and in the table")
@@ -150,6 +157,34 @@ extension BrokenAppTests {
     Advice(
       file: "usage-string-missing.yaml",
       hints: ["add NSLocationWhenInUseUsageDescription to Info.plist"], rules: []),
+    // §8b: the system's pause (R46) left nothing running (R43); the manager's property fixes it.
+    Advice(
+      file: "legacy-automatic-pause.yaml",
+      hints: [
+        "keep the updates of manager 'tracker' running (`pausesLocationUpdatesAutomatically: false`)"
+      ],
+      rules: ["R43"]),
+    Advice(
+      file: "legacy-background-without-allows.yaml",
+      hints: [
+        "let manager 'tracker' update in the background (`allowsBackgroundLocationUpdates: true`)"
+      ],
+      rules: ["R1", "R3", "R4", "R43"]),
+    Advice(
+      file: "legacy-relaunch-when-in-use.yaml",
+      hints: ["ask for Always in feature 'driveLog' (`request: always`)"],
+      rules: ["R1", "R3", "R4", "R47"]),
+    Advice(
+      file: "legacy-background-updates-crash.yaml",
+      hints: ["add `location` to UIBackgroundModes in Info.plist"], rules: []),
+    Advice(
+      file: "legacy-too-many-regions.yaml",
+      hints: ["monitor at most 20 regions: lower the last 'count' of feature 'favourites' to 5"],
+      rules: []),
+    Advice(
+      file: "legacy-regions-reduced-accuracy.yaml", hints: [nil],
+      rules: ["R1", "R2", "R3", "R4", "R49"]),
+    Advice(file: "legacy-request-released-with-feature.yaml", hints: [nil], rules: ["R1", "R6"]),
   ]
 
   @Test("every broken file has its advice in the table")

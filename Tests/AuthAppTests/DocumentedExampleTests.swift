@@ -22,7 +22,7 @@ import Testing
           needs: Feature.Needs(background: Condition([.monitorEvents([.delivered])])))
       ])
     let report = AppChecker.check(app)
-    #expect(report.findings.isEmpty)  // A1–A4 find nothing
+    #expect(report.findings.isEmpty)  // A1–A7 find nothing
     #expect(report.failures.isEmpty)  // it works, explored over every story
   }
 }

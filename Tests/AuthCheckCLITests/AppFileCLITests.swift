@@ -154,7 +154,7 @@ import Testing
     // Every check's verdict, passing ones too; a static error stops the rest.
     #expect(
       report.files[0].checks?.map { "\($0.check) \($0.verdict)" } == [
-        "A1 fails", "A2 warns", "A3 holds", "A4 holds",
+        "A1 fails", "A2 warns", "A3 holds", "A4 holds", "A5 holds", "A6 holds", "A7 holds",
       ])
     #expect(report.files[0].checks?.first?.line == 8)
     #expect(
@@ -162,6 +162,8 @@ import Testing
         == [
           .init(check: "A1", verdict: "holds"), .init(check: "A2", verdict: "holds"),
           .init(check: "A3", verdict: "holds"), .init(check: "A4", verdict: "holds"),
+          .init(check: "A5", verdict: "holds"), .init(check: "A6", verdict: "holds"),
+          .init(check: "A7", verdict: "holds"),
           .init(
             check: "works", feature: "map", place: "foreground", line: 12, column: 7,
             verdict: "holds"),
@@ -192,13 +194,14 @@ import Testing
       }
         == [
           ["A1", "", "holds"], ["A2", "", "holds"], ["A3", "", "holds"], ["A4", "", "holds"],
+          ["A5", "", "holds"], ["A6", "", "holds"], ["A7", "", "holds"],
           // Every user may choose Always in Settings: the `never` check fails, the
           // `reachable` one holds.
           ["works", "tracker", "fails"], ["check", "never Always", "fails"],
           ["check", "2", "holds"],
         ])
-    #expect(checks.map(\.index) == [nil, nil, nil, nil, nil, 1, 2])
-    #expect(checks[4].place == "background")
+    #expect(checks.map(\.index) == [nil, nil, nil, nil, nil, nil, nil, nil, 1, 2])
+    #expect(checks[7].place == "background")
   }
 }
 

@@ -59,7 +59,7 @@ import Testing
     arguments: [
       (
         "R51",
-        "unknown rule or property 'R51' (rules are R1–R50, properties P1–P13, app checks A1–A4)"
+        "unknown rule or property 'R51' (rules are R1–R50, properties P1–P13, app checks A1–A7)"
       ),
       ("relaunh", "unknown rule or property 'relaunh'; did you mean 'R36' (relaunch)?"),
       ("--markdwn", "unknown option '--markdwn'; did you mean '--markdown'?"),

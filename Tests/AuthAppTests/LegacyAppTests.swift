@@ -1,0 +1,171 @@
+import AuthApp
+import AuthEngine
+import AuthModel
+import Foundation
+import Testing
+
+/// App files of CLLocationManager apps (§8b): their holdings explored, their packed state, and
+/// the same description built in Swift.
+@Suite struct LegacyAppTests {
+  static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "scenarios/apps")
+
+  static func load(_ name: String) throws -> AppDescription {
+    try AppFile.load(path: apps.appendingPathComponent(name).path).app.get()
+  }
+
+  /// Pace, the run tracker of scenarios/apps, built in Swift.
+  static let pace = AppDescription(
+    name: "Pace",
+    configuration: AppConfiguration(
+      infoPlist: InfoPlist(
+        whenInUseUsageDescription: "Maps your run", backgroundModes: ["location"])),
+    features: [
+      Feature(
+        "run", restore: true, inBackground: .keep,
+        holds: [
+          Holding(
+            .manager("tracker"),
+            properties: ManagerProperties(
+              allowsBackgroundLocationUpdates: true, showsBackgroundLocationIndicator: true,
+              pausesLocationUpdatesAutomatically: false)),
+          Holding(.updatingLocation(manager: "tracker")),
+        ],
+        requests: [FeatureRequest(.whenInUse)],
+        needs: Feature.Needs(
+          foreground: Condition([
+            .observable(.locationUpdates, [.locationUpdates(.full), .locationUpdates(.reduced)])
+          ]),
+          background: Condition([
+            .observable(.locationUpdates, [.locationUpdates(.full), .locationUpdates(.reduced)])
+          ])))
+    ])
+
+  @Test("a description built in Swift explores as its app file does")
+  func swiftDescription() throws {
+    var file = try Self.load("pace-run-tracker.yaml")
+    file.checks = []
+    let built = AppChecker.check(Self.pace)
+    let read = AppChecker.check(file)
+    #expect(built.passed)
+    #expect(built.explorations == read.explorations)
+    #expect(built.explorations.map(\.states) == [20, 662])
+  }
+
+  @Test(
+    "the legacy examples pack into one word",
+    arguments: [
+      ("pace-run-tracker.yaml", 43), ("transit-alarm.yaml", 43), ("visits-diary.yaml", 43),
+      ("ios17-legacy-nearby.yaml", 42),
+    ])
+  func packedWidth(_ name: String, _ bits: Int) throws {
+    let system = try AppSystem(try Self.load(name), cooperative: false)
+    #expect(system.usesLegacy)
+    #expect(system.bitWidth == bits)
+  }
+
+  @Test("an app of the legacy services takes the user's swipe and the system's pause; others don't")
+  func legacySteps() throws {
+    let legacy = try AppSystem(try Self.load("visits-diary.yaml"), cooperative: false)
+    let plain = try AppSystem(try Self.load("eki-bright.yaml"), cooperative: false)
+    for step in [AuthorizationEvent.terminateByUser, .pauseUpdates] {
+      #expect(legacy.actions.contains(.event(step)))
+      #expect(!plain.actions.contains(.event(step)))
+    }
+  }
+
+  @Test("a registration outlives its feature: the terminated app is relaunched for it, feature off")
+  func registrationOutlivesFeature() throws {
+    var app = try Self.load("visits-diary.yaml")
+    app.features[0].restore = false
+    app.start.location = .always
+    let system = try AppSystem(app, cooperative: false)
+    var state = try #require(system.initialStates.first)
+    for action: AppSystem.Action in [.event(.launch), .start(0), .event(.terminate)] {
+      state = try #require(system.next(state, action), "\(action)")
+    }
+    #expect(state.on == 0)
+    #expect(state.explored.model.legacy.visitsRegistered)
+    // R36: relaunched for the registration, with the feature off (not restored).
+    let relaunched = try #require(system.next(state, .event(.relaunchInBackground)))
+    #expect(relaunched.on == 0)
+    #expect(relaunched.explored.model.app == .background)
+  }
+
+  @Test("the transit alarm explores the states it did when it was written")
+  func transitAlarmStates() throws {
+    let report = AppChecker.check(try Self.load("transit-alarm.yaml"))
+    #expect(report.passed)
+    #expect(report.explorations.map(\.states) == [37, 1452])
+  }
+
+  /// A run tracker whose manager's two properties are chosen.
+  static func tracker(allowsBackground: Bool, pausesAutomatically: Bool) throws -> AppDescription {
+    try AppSchemaTests.check(
+      """
+      app: Tracker
+      ios: 18
+      info:
+        NSLocationWhenInUseUsageDescription: x
+        UIBackgroundModes: [location]
+      features:
+        run:
+          restore: true
+          inBackground: keep
+          requests: [whenInUse]
+          holds:
+            - manager: m
+              allowsBackgroundLocationUpdates: \(allowsBackground)
+              pausesLocationUpdatesAutomatically: \(pausesAutomatically)
+            - updatingLocation: m
+          needs:
+            background:
+              locationUpdates: [full, reduced]
+      """
+    ).get()
+  }
+
+  /// Every state the cooperative user reaches, by a search of its own over `next` and `pack`,
+  /// and whether the tracker's background need is unmet in one of them, read straight from the
+  /// model.
+  static func bruteForce(_ app: AppDescription) throws -> (states: Int, unmet: Bool) {
+    let system = try AppSystem(app, cooperative: true)
+    var seen = Set<UInt64>()
+    var queue = system.initialStates
+    for state in queue { seen.insert(system.pack(state)) }
+    var unmet = false
+    while let state = queue.popLast() {
+      let m = state.explored.model
+      if state.on & 1 != 0 && m.pendingPrompt == nil && !m.provisionalAlways
+        && m.app == .background
+      {
+        var trace = Trace.off
+        if m.locationUpdates(app.configuration, trace: &trace) == .none { unmet = true }
+      }
+      for action in system.actions {
+        guard let next = system.next(state, action) else { continue }
+        if seen.insert(system.pack(next)).inserted { queue.append(next) }
+      }
+    }
+    return (seen.count, unmet)
+  }
+
+  @Test(
+    "works on a run tracker agrees with a brute-force search, and so does the number of states",
+    arguments: [(false, false), (false, true), (true, false), (true, true)])
+  func worksMatchesBruteForce(allowsBackground: Bool, pausesAutomatically: Bool) throws {
+    let app = try Self.tracker(
+      allowsBackground: allowsBackground, pausesAutomatically: pausesAutomatically)
+    let brute = try Self.bruteForce(app)
+    let report = AppChecker.check(app, options: ExplorationOptions(threads: 1))
+    #expect(report.explorations.first?.states == brute.states)
+    #expect(
+      report.failures.contains { $0.kind == .works(feature: "run", place: .background) }
+        == brute.unmet)
+    // The verdicts, written down: updates keep a When In Use app running in the background
+    // only with allowsBackgroundLocationUpdates (R44), and only while Core Location may not
+    // pause them (R46).
+    #expect(brute.unmet == !(allowsBackground && !pausesAutomatically))
+  }
+}
