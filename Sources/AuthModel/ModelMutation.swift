@@ -82,15 +82,7 @@ public enum ModelMutation: String, Hashable, Sendable, CaseIterable {
   public var isExplored: Bool {
     switch self {
     case .promptsFromBackground, .allowOnceNeverLapses, .requestsPromptFromBackground: true
-    case .usageStringsNotRequired, .whenInUseRequestRepeats, .anyReleaseWithdrawsPrompt:
-      false
-    case .continuousSessionWithoutIndicator, .regionsWithoutLimit, .promptOutlivesManager,
-      .requestCallsDelegate, .legacyAlwaysWhenAuthorized, .regionsAtReducedAccuracy,
-      .updatesIgnoreReducedAccuracy, .sessionWithoutBackgroundUpdates,
-      .backgroundUpdatesWithoutBackgroundMode, .legacyNoOpsAccepted,
-      .registrationsEndAtTermination, .significantChangesWithoutNewStart, .visitsNeedNewStart,
-      .userTerminationLikeSystem, .userTerminationEndsRelaunch:
-      false
+    default: false
     }
   }
 

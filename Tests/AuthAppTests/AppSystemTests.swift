@@ -36,25 +36,36 @@ import Testing
   /// and whether the geofence's background need is unmet in one of them, read straight from
   /// the model.
   static func bruteForce(_ app: AppDescription) throws -> (states: Int, unmet: Bool) {
+    try bruteForce(app) { m, c in
+      var trace = Trace.off
+      return m.monitorEvents(c, trace: &trace) != .delivered
+    }
+  }
+
+  /// Every state the cooperative user reaches, by a search of its own over `next` and `pack`,
+  /// and whether `unmet` holds in one where the first feature's background need applies (the
+  /// feature on, no prompt pending, provisional Always not waiting, the app in the background).
+  static func bruteForce(
+    _ app: AppDescription, unmet: (AuthorizationState, AppConfiguration) -> Bool
+  ) throws -> (states: Int, unmet: Bool) {
     let system = try AppSystem(app, cooperative: true)
     var seen = Set<UInt64>()
     var queue = system.initialStates
     for state in queue { seen.insert(system.pack(state)) }
-    var unmet = false
+    var found = false
     while let state = queue.popLast() {
       let m = state.explored.model
       if state.on & 1 != 0 && m.pendingPrompt == nil && !m.provisionalAlways
-        && m.app == .background
+        && m.app == .background && unmet(m, app.configuration)
       {
-        var trace = Trace.off
-        if m.monitorEvents(app.configuration, trace: &trace) != .delivered { unmet = true }
+        found = true
       }
       for action in system.actions {
         guard let next = system.next(state, action) else { continue }
         if seen.insert(system.pack(next)).inserted { queue.append(next) }
       }
     }
-    return (seen.count, unmet)
+    return (seen.count, found)
   }
 
   @Test(

@@ -126,38 +126,17 @@ import Testing
     ).get()
   }
 
-  /// Every state the cooperative user reaches, by a search of its own over `next` and `pack`,
-  /// and whether the tracker's background need is unmet in one of them, read straight from the
-  /// model.
-  static func bruteForce(_ app: AppDescription) throws -> (states: Int, unmet: Bool) {
-    let system = try AppSystem(app, cooperative: true)
-    var seen = Set<UInt64>()
-    var queue = system.initialStates
-    for state in queue { seen.insert(system.pack(state)) }
-    var unmet = false
-    while let state = queue.popLast() {
-      let m = state.explored.model
-      if state.on & 1 != 0 && m.pendingPrompt == nil && !m.provisionalAlways
-        && m.app == .background
-      {
-        var trace = Trace.off
-        if m.locationUpdates(app.configuration, trace: &trace) == .none { unmet = true }
-      }
-      for action in system.actions {
-        guard let next = system.next(state, action) else { continue }
-        if seen.insert(system.pack(next)).inserted { queue.append(next) }
-      }
-    }
-    return (seen.count, unmet)
-  }
-
   @Test(
     "works on a run tracker agrees with a brute-force search, and so does the number of states",
     arguments: [(false, false), (false, true), (true, false), (true, true)])
   func worksMatchesBruteForce(allowsBackground: Bool, pausesAutomatically: Bool) throws {
     let app = try Self.tracker(
       allowsBackground: allowsBackground, pausesAutomatically: pausesAutomatically)
-    let brute = try Self.bruteForce(app)
+    // The tracker's background need, read straight from the model.
+    let brute = try AppSystemTests.bruteForce(app) { m, c in
+      var trace = Trace.off
+      return m.locationUpdates(c, trace: &trace) == .none
+    }
     let report = AppChecker.check(app, options: ExplorationOptions(threads: 1))
     #expect(report.explorations.first?.states == brute.states)
     #expect(
