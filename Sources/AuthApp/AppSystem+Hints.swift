@@ -12,10 +12,7 @@ extension AppSystem: ExplorationHints {
   /// apps and of the broken ones.
   public func refusedActions(in state: State) -> UInt64 {
     if state.refusedReaction { return marks.all }
-    // The model's marks read a small key of the state that does not hold the legacy services'
-    // fields (a continuous background session keeps the app in use, R44): an app of the legacy
-    // services takes the model's word for each step instead.
-    let modelMarks = usesLegacy ? 0 : steps.refusedActions(in: state.explored)
+    let modelMarks = steps.refusedActions(in: state.explored)
     var refused = marks.cooperativeRefusals
     var pending = modelMarks & marks.modelActions
     while pending != 0 {
@@ -38,6 +35,9 @@ extension AppSystem: ExplorationHints {
   /// the Settings changes and the system's event the model's own marks say change nothing
   /// (``AuthorizationSystem/selfLoopActions(in:refused:)``), to which the app does not react.
   public func selfLoopActions(in state: State, refused: UInt64) -> UInt64 {
+    // An app of the legacy services takes the model's word for these steps: R14's background
+    // event, marked a self-loop by the model's marks, is refused in some of its states
+    // (`AppHintsTests` finds them when the marks are used).
     guard !state.refusedReaction, !usesLegacy else { return 0 }
     // The model's refusals need not be passed: what they would leave out is masked below with
     // `refused`, which holds them.
