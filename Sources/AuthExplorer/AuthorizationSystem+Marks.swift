@@ -42,7 +42,7 @@ struct RefusalMarks: Sendable {
         while sessionActions.count <= id { sessionActions.append(0) }
         sessionActions[id] |= bit
       default:
-        if let id = Self.manager(namedBy: action) {
+        if let id = action.namedManager {
           precondition(id == ManagerID(0), "the explorer's actions name manager 0 only")
           managerActions |= bit
         }
@@ -96,19 +96,6 @@ struct RefusalMarks: Sendable {
       ids &= ids &- 1
     }
     return refusedFree[key] & ~named | refusedHeld[key] & named
-  }
-
-  /// The manager a step names, if any.
-  static func manager(namedBy action: AuthorizationEvent) -> ManagerID? {
-    switch action {
-    case .createManager(let id, _), .releaseManager(let id), .configureManager(let id, _),
-      .request(_, by: let id), .startUpdatingLocation(let id), .stopUpdatingLocation(let id),
-      .startMonitoringSignificantLocationChanges(let id),
-      .stopMonitoringSignificantLocationChanges(let id), .startMonitoringVisits(let id),
-      .stopMonitoringVisits(let id), .startMonitoring(let id, _), .stopMonitoring(let id, _):
-      id
-    default: nil
-    }
   }
 
   /// Whether the model refuses `action` with the preconditions `p` whatever the legacy

@@ -78,6 +78,22 @@ public enum AuthorizationEvent: Hashable, Sendable {
   case pauseUpdates
 }
 
+extension AuthorizationEvent {
+  /// The CLLocationManager the step names, if any: its creation, release, configuration, a
+  /// request it makes or a legacy service it starts or stops.
+  public var namedManager: ManagerID? {
+    switch self {
+    case .createManager(let id, _), .releaseManager(let id), .configureManager(let id, _),
+      .request(_, by: let id), .startUpdatingLocation(let id), .stopUpdatingLocation(let id),
+      .startMonitoringSignificantLocationChanges(let id),
+      .stopMonitoringSignificantLocationChanges(let id), .startMonitoringVisits(let id),
+      .stopMonitoringVisits(let id), .startMonitoring(let id, _), .stopMonitoring(let id, _):
+      id
+    default: nil
+    }
+  }
+}
+
 /// A legacy `CLLocationManager` authorization request (R13–R16).
 public enum LegacyRequest: Hashable, Sendable {
   /// `requestWhenInUseAuthorization()` (R13).

@@ -302,17 +302,11 @@ package struct StepPreconditions: StepConditions, Hashable, Sendable {
     significantChangesRegistered = conditions.significantChangesRegistered
     visitsRegistered = conditions.visitsRegistered
     mutation = conditions.mutation
+    if let id = event.namedManager { namedHeld = conditions.holds(id) }
     switch event {
-    case .configureManager(let id, _), .request(_, by: let id),
-      .startMonitoringSignificantLocationChanges(let id),
-      .stopMonitoringSignificantLocationChanges(let id), .startMonitoringVisits(let id),
-      .stopMonitoringVisits(let id), .startMonitoring(let id, _):
-      namedHeld = conditions.holds(id)
     case .startUpdatingLocation(let id), .stopUpdatingLocation(let id):
-      namedHeld = conditions.holds(id)
       namedRuns = conditions.updates(id)
-    case .stopMonitoring(let id, let region):
-      namedHeld = conditions.holds(id)
+    case .stopMonitoring(_, let region):
       namedRuns = conditions.monitors(region)
     default:
       break
