@@ -116,27 +116,6 @@ extension AppDescription {
         }
       }
     }
-    // The explorer runs every manager's legacy services as its one manager's (R41, §8b): an
-    // app whose legacy services, manager properties or requests by a manager involve a second
-    // manager is not explored yet.
-    if features.contains(where: { $0.holds.contains(where: \.isLegacy) }) {
-      var first: String?
-      for feature in features {
-        for holding in feature.holds {
-          guard case .manager(let id) = holding.kind else { continue }
-          guard let only = first else {
-            first = id
-            continue
-          }
-          if id != only {
-            error(
-              "manager '\(id)' is a second manager of an app whose managers run legacy services; "
-                + "authcheck explores the legacy services of one manager only (here '\(only)')",
-              at: holding.position)
-          }
-        }
-      }
-    }
     let names = features.map(\.name)
     let holders = heldHolders.isEmpty ? "none" : heldHolders.sorted().joined(separator: ", ")
     for check in checks {

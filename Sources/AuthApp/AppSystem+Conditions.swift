@@ -65,14 +65,13 @@ extension AppSystem {
     }
   }
 
-  /// The session names by catalogue index, for the rules' causes, and the app's one manager
-  /// named after the first in the file (every manager is the explorer's one manager).
+  /// The session names by catalogue index, for the rules' causes, and the managers' names by
+  /// number (``managerIDs``: where the app's managers are one, that one is named after the first
+  /// in the file).
   public var names: Names {
     var sessions = Array(repeating: "", count: sessionIndex.count)
     for (id, index) in sessionIndex { sessions[index] = id }
-    let manager = app.features.lazy.flatMap(\.holds).compactMap { holding -> String? in
-      if case .manager(let name) = holding.kind { name } else { nil }
-    }.first
+    let managers = Self.managerNames(app)
     // Each `regions` holding is one region id, named for the ids it stands for.
     var regions: [String] = []
     for feature in app.features {
@@ -85,7 +84,8 @@ extension AppSystem {
       }
     }
     return Names(
-      sessions: sessions, purposeKeys: model.codec.keyNames, managers: manager.map { [$0] } ?? [],
+      sessions: sessions, purposeKeys: model.codec.keyNames,
+      managers: usesLegacy ? managers : Array(managers.prefix(1)),
       regions: regions)
   }
 

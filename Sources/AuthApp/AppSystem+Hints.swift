@@ -34,11 +34,13 @@ extension AppSystem: ExplorationHints {
   /// The actions that lead from `state` back to itself, among those `refused` leaves unmarked:
   /// the Settings changes and the system's event the model's own marks say change nothing
   /// (``AuthorizationSystem/selfLoopActions(in:refused:)``), to which the app does not react.
+  /// None while the cooperative user faces a prompt: then the user takes nothing but its answer
+  /// (``cooperativeUserTakes(_:in:_:)``), which the refusal marks leave to the step, and R14's
+  /// background event, which would change nothing with the system's prompt already up, does
+  /// not happen.
   public func selfLoopActions(in state: State, refused: UInt64) -> UInt64 {
-    // An app of the legacy services takes the model's word for these steps: R14's background
-    // event, marked a self-loop by the model's marks, is refused in some of its states
-    // (`AppHintsTests` finds them when the marks are used).
-    guard !state.refusedReaction, !usesLegacy else { return 0 }
+    guard !state.refusedReaction, !(cooperative && state.explored.model.promptOnScreen != nil)
+    else { return 0 }
     // The model's refusals need not be passed: what they would leave out is masked below with
     // `refused`, which holds them.
     var pending = steps.selfLoopActions(in: state.explored, refused: 0) & marks.modelActions

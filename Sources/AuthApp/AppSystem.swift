@@ -17,14 +17,16 @@ import AuthModel
 /// | 1 | a reaction the model refused happened (an internal error, with its story) |
 ///
 /// An app that uses CLLocationManager's own services (§8b: a legacy holding, a manager's
-/// property, or a request by the app's one manager) packs the model's legacy fields too, those
-/// of the explorer's one manager: every manager of the app is that manager (``usesLegacy``;
-/// the reader refuses legacy services with a second manager name), so its seven facts are 7
-/// bits; the app's four flags 4 more; and a bit per region id: each `regions` holding's
-/// `count` regions are one region id (they register together, and A5 keeps the app within
-/// R49's 20), with one id more than there are holdings and at least two, the limit being one
-/// per holding. That is 11 + max(2, holdings + 1) bits, so that an app of the legacy services
-/// still packs into one word: 8 bytes a slot of the visited set.
+/// property, or a request by a feature's manager; ``usesLegacy``) packs the model's legacy
+/// fields too, for each of its managers, which are then each its own (``managerIDs``): seven
+/// facts a manager, its held bit, the app's three flags, the manager that raised the prompt,
+/// and a bit per region id: each `regions` holding's `count` regions are one region id (they
+/// register together, and A5 keeps the app within R49's 20), with one id more than there are
+/// holdings and at least two, the limit being one per holding. With `n` managers that is
+/// 8n + 2 + ⌈log₂(n + 1)⌉ + max(2, holdings + 1) bits (``AuthorizationStateCodec``), so that
+/// an app of the legacy services with a few managers still packs into one word: 8 bytes a slot
+/// of the visited set. An app whose managers run no service and make no request has them as
+/// one, the model's manager 0: R41 calls every delegate after the same steps.
 ///
 /// Nothing else is stored: whether a feature is *running* or *paused* follows from its on bit,
 /// its `inBackground` and where the app is; what the app holds is the union of what its running
@@ -95,13 +97,21 @@ public struct AppSystem: TransitionSystem {
   let foregroundMask: UInt32
   let keepMask: UInt32
   /// For each feature, each holding's model steps (to take, to release) and the features that
-  /// hold the same thing, a bit each (every manager is the same thing: ``event(_:taking:_:_:)``).
-  let holdings: [[(take: AuthorizationEvent, release: AuthorizationEvent, sharers: UInt32)]]
+  /// hold the same thing, a bit each: the features whose holding, running, means this one is
+  /// not taken, and those whose holding means it is not released (``sameThing(_:_:_:)``).
+  let holdings:
+    [[(
+      take: AuthorizationEvent, release: AuthorizationEvent, takeSharers: UInt32,
+      releaseSharers: UInt32
+    )]]
   /// For each feature, its requests, in order.
   let requestEvents: [[LegacyRequest]]
-  /// For each feature, whether its requests are made by its manager (R6), the model's one
-  /// manager; otherwise by a manager the app never releases.
-  let requestsByManager: [Bool]
+  /// For each feature, the manager its requests are made by (R6): its first; `nil` for a
+  /// manager the app never releases.
+  let requestManager: [ManagerID?]
+  /// The model's manager of each manager name: in an app of the legacy services (``usesLegacy``)
+  /// each name is its own manager, in file order; otherwise every name is manager 0.
+  public let managerIDs: [String: ManagerID]
   /// For each feature, for each of its `regions` holdings, the one region id that stands for
   /// them all (`nil` for other holdings).
   let regionBlocks: [[RegionID?]]
@@ -158,23 +168,38 @@ public struct AppSystem: TransitionSystem {
         })
     }
     regionBlocks = blocks
-    let managerNames = Set(
-      app.features.flatMap(\.holds).compactMap { holding -> String? in
-        if case .manager(let name) = holding.kind { name } else { nil }
-      })
-    // A request is made by the feature's manager (R6) where the app holds one manager: the
-    // model's one manager is then that manager.
-    requestsByManager = app.features.map { feature in
-      managerNames.count == 1 && !feature.requests.isEmpty
-        && feature.holds.contains { if case .manager = $0.kind { true } else { false } }
+    let managerNames = Self.managerNames(app)
+    // A feature's requests are made by its first manager (R6).
+    let firstManagers = app.features.map { feature in
+      feature.requests.isEmpty
+        ? nil
+        : feature.holds.lazy.compactMap { holding -> String? in
+          if case .manager(let name) = holding.kind { name } else { nil }
+        }.first
     }
     usesLegacy =
       app.features.contains { $0.holds.contains(where: \.isLegacy) }
-      || requestsByManager.contains(true)
+      || firstManagers.contains { $0 != nil }
+    // An app of the legacy services holds each manager on its own: each has its properties,
+    // updates and prompt (R6, §8b). Otherwise its managers are alike (R41: every delegate is
+    // called after the same steps) and are one, which keeps the states few.
+    var ids: [String: ManagerID] = [:]
+    for (k, name) in managerNames.enumerated() {
+      ids[name] = ManagerID(UInt8(usesLegacy ? k : 0))
+    }
+    managerIDs = ids
+    requestManager = firstManagers.map { $0.flatMap { ids[$0] } }
+    guard !usesLegacy || managerNames.count <= LegacyCatalogue.maximumManagers else {
+      throw Unsupported(
+        message: "the app holds \(managerNames.count) managers that use CLLocationManager's own "
+          + "services; at most \(LegacyCatalogue.maximumManagers) can be explored")
+    }
     do {
       let legacy =
         usesLegacy
-        ? try LegacyCatalogue(regions: max(LegacyCatalogue.minimumRegions, blockCount + 1)) : nil
+        ? try LegacyCatalogue(
+          regions: max(LegacyCatalogue.minimumRegions, blockCount + 1),
+          managers: max(1, managerNames.count)) : nil
       steps = ModelSteps(
         try AuthorizationSystem(
           configuration: app.configuration, catalogue: SessionCatalogue(entries), legacy: legacy))
@@ -193,16 +218,24 @@ public struct AppSystem: TransitionSystem {
     foregroundMask = foreground
     keepMask = keep
     let codec = steps.system.codec
+    let distinct = usesLegacy
     holdings = app.features.enumerated().map { i, feature in
       feature.holds.enumerated().map { j, holding in
-        var sharers: UInt32 = 0
-        for (j, other) in app.features.enumerated()
-        where other.holds.contains(where: { Self.sameThing($0.kind, holding.kind) }) {
-          sharers |= 1 << UInt32(j)
+        var take: UInt32 = 0
+        var release: UInt32 = 0
+        for (k, other) in app.features.enumerated() {
+          let bit: UInt32 = 1 << UInt32(k)
+          for kind in other.holds.lazy.map(\.kind) {
+            guard let same = Self.sameThing(kind, holding.kind, distinctManagers: distinct) else {
+              continue
+            }
+            release |= bit
+            if same == .taken { take |= bit }
+          }
         }
         return (
-          Self.event(holding, taking: true, index, codec, blocks[i][j]),
-          Self.event(holding, taking: false, index, codec, blocks[i][j]), sharers
+          Self.event(holding, taking: true, index, codec, ids, blocks[i][j]),
+          Self.event(holding, taking: false, index, codec, ids, blocks[i][j]), take, release
         )
       }
     }
@@ -438,10 +471,10 @@ public struct AppSystem: TransitionSystem {
     let runs = runsWhere(i, state.explored.model.app)
     if runs { take(i, in: &state, running: &running, story: &story) }
     // A feature started paused makes its requests without its manager, not held yet.
-    let byManager = runs && requestsByManager[i]
+    let manager = runs ? requestManager[i] : nil
     for request in requestEvents[i] {
       perform(
-        byManager ? .request(request, by: ManagerID(0)) : request.event, in: &state, story: &story)
+        manager.map { .request(request, by: $0) } ?? request.event, in: &state, story: &story)
     }
   }
 
@@ -449,7 +482,7 @@ public struct AppSystem: TransitionSystem {
   private func take(
     _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
-    for holding in holdings[i] where holding.sharers & running & ~bit(i) == 0 {
+    for holding in holdings[i] where holding.takeSharers & running & ~bit(i) == 0 {
       perform(holding.take, in: &state, story: &story)
     }
     running |= bit(i)
@@ -460,7 +493,7 @@ public struct AppSystem: TransitionSystem {
     _ i: Int, in state: inout State, running: inout UInt32, story: inout [AuthorizationEvent]?
   ) {
     guard running & bit(i) != 0 else { return }
-    for holding in holdings[i].reversed() where holding.sharers & running & ~bit(i) == 0 {
+    for holding in holdings[i].reversed() where holding.releaseSharers & running & ~bit(i) == 0 {
       // A stop call for what is already gone is not made: updates the system paused (R46).
       if Self.isGone(holding.release, in: state.explored.model) { continue }
       perform(holding.release, in: &state, story: &story)
@@ -468,16 +501,36 @@ public struct AppSystem: TransitionSystem {
     running &= ~bit(i)
   }
 
-  /// Whether two holdings take the same thing in the model: the same session, iteration or
-  /// activity session, any two managers (``event(_:taking:_:_:_:)``), the one manager's updates,
-  /// or the app's one registration for significant changes or visits (R47, R48).
-  private static func sameThing(_ a: Holding.Kind, _ b: Holding.Kind) -> Bool {
+  /// How two holdings share what they take in the model; `nil` for not at all.
+  enum Sharing {
+    /// The same thing: the same session, iteration or activity session, the same manager or
+    /// its updates; in an app whose managers are alike, any two managers.
+    case taken
+    /// Only the app's one registration for significant changes or visits (R47, R48), which
+    /// each feature's manager starts for itself: a feature takes it, but does not stop it
+    /// while another running feature holds it.
+    case registration
+  }
+
+  /// How holdings `a` and `b` share what they take.
+  private static func sameThing(
+    _ a: Holding.Kind, _ b: Holding.Kind, distinctManagers: Bool
+  ) -> Sharing? {
     switch (a, b) {
-    case (.manager, .manager), (.updatingLocation, .updatingLocation),
-      (.significantChanges, .significantChanges), (.visits, .visits):
-      true
-    default: a == b
+    case (.manager, .manager) where !distinctManagers: .taken
+    case (.significantChanges, .significantChanges), (.visits, .visits):
+      a == b ? .taken : .registration
+    default: a == b ? .taken : nil
     }
+  }
+
+  /// The app's manager names, in file order.
+  static func managerNames(_ app: AppDescription) -> [String] {
+    var names: [String] = []
+    for holding in app.features.lazy.flatMap(\.holds) {
+      if case .manager(let name) = holding.kind, !names.contains(name) { names.append(name) }
+    }
+    return names
   }
 
   /// Whether the stop call `event` finds nothing to stop in `m`: updates the system paused
@@ -493,14 +546,14 @@ public struct AppSystem: TransitionSystem {
     }
   }
 
-  /// The model's step that takes or releases `holding`. Every manager of the app is the
-  /// explorer's one manager (R41 treats every manager alike: each delegate is called for the same
-  /// steps), held while any feature that holds a manager runs.
+  /// The model's step that takes or releases `holding`, on the manager of `managerIDs` it names.
   private static func event(
     _ holding: Holding, taking: Bool, _ sessionIndex: [String: Int],
-    _ codec: AuthorizationStateCodec, _ regions: RegionID?
+    _ codec: AuthorizationStateCodec, _ managerIDs: [String: ManagerID], _ regions: RegionID?
   ) -> AuthorizationEvent {
-    let m = ManagerID(0)
+    let name: String? =
+      if case .manager(let name) = holding.kind { name } else { holding.kind.serviceManager }
+    let m = name.flatMap { managerIDs[$0] } ?? ManagerID(0)
     switch holding.kind {
     case .session(let id, let goal, _):
       let index = sessionIndex[id]!

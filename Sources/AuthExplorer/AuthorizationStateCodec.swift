@@ -3,8 +3,8 @@ import AuthModel
 /// Packs an ``ExploredState`` into one 64-bit word for a given configuration and catalogue.
 ///
 /// The legacy CLLocationManager services (``AuthorizationState/legacy``) are packed only when
-/// the explorer takes their steps (a ``LegacyCatalogue``), in the word's highest fields: the
-/// explored manager's seven facts, the app's four flags and a bit per region id. Without one,
+/// the explorer takes their steps (a ``LegacyCatalogue``), in the word's highest fields: seven
+/// facts per manager, the app's flags and a bit per region id (``LegacyLayout``). Without one,
 /// every explored state has them idle (``LegacyServices/isIdle``, asserted in debug builds),
 /// and the layout and the packing are those of a codec without legacy fields.
 ///
@@ -39,6 +39,8 @@ public struct AuthorizationStateCodec: Sendable {
   private let keyBits: Int
   /// Where the catalogue's and the purpose keys' fields start, in packing order.
   private let shifts: Shifts
+  /// Where the legacy fields go, when the legacy services are explored.
+  private let legacyLayout: LegacyLayout
 
   private struct Shifts {
     var held: UInt64 = 0
@@ -50,27 +52,32 @@ public struct AuthorizationStateCodec: Sendable {
     var legacy: UInt64 = 0
   }
 
-  /// The legacy fields, from ``Shifts/legacy`` up: the explored manager's facts (bit 0 of each
-  /// of ``LegacyServices``' manager bytes), then the app's flags, then the regions.
-  private enum LegacyField {
-    static let updating: UInt64 = 0
-    static let allowsBackground: UInt64 = 1
-    static let showsIndicator: UInt64 = 2
-    static let pausesManually: UInt64 = 3
-    static let sessionClaim: UInt64 = 4
-    static let significantChangesStarted: UInt64 = 5
-    static let visitsStarted: UInt64 = 6
-    static let significantChangesRegistered: UInt64 = 7
-    static let visitsRegistered: UInt64 = 8
-    static let visitsDeliverToAnyManager: UInt64 = 9
-    /// The pending prompt was raised by the explored manager's request (R6).
-    static let promptRaised: UInt64 = 10
-    static let regions: UInt64 = 11
+  /// Where the legacy fields go, from ``Shifts/legacy`` up, for `managers` managers: each of
+  /// the seven manager facts of ``LegacyServices`` as a bit per manager (manager `k` at bit
+  /// `k`, as the model keeps them); the app's three flags; the manager that raised the pending
+  /// prompt (R6), as its number plus one, 0 for none; whether managers 1 and up are held
+  /// (manager 0's bit has a fixed offset, ``managerBit``); then a bit per region id. With one
+  /// manager that is 11 bits and the regions.
+  private struct LegacyLayout {
+    let managers: UInt64
+    let promptBits: UInt64
+    init(managers: Int) {
+      self.managers = UInt64(managers)
+      promptBits = UInt64(AuthorizationStateCodec.bits(for: managers + 1))
+    }
+    /// The facts' shift: fact `f` of manager `k` at `f × managers + k`.
+    @inline(__always) func fact(_ f: UInt64) -> UInt64 { f &* managers }
+    var significantChangesRegistered: UInt64 { 7 &* managers }
+    var visitsRegistered: UInt64 { significantChangesRegistered &+ 1 }
+    var visitsDeliverToAnyManager: UInt64 { significantChangesRegistered &+ 2 }
+    var promptRaisedBy: UInt64 { significantChangesRegistered &+ 3 }
+    var held: UInt64 { promptRaisedBy &+ promptBits }
+    var regions: UInt64 { held &+ managers &- 1 }
   }
 
-  /// The bits of the legacy fields: the manager's and the app's, and one per region id.
+  /// The bits of the legacy fields: the managers' and the app's, and one per region id.
   public static func legacyBits(_ legacy: LegacyCatalogue) -> Int {
-    Int(LegacyField.regions) + legacy.regions
+    Int(LegacyLayout(managers: legacy.managers).regions) + legacy.regions
   }
 
   /// Creates a codec, or fails when the state does not fit in 64 bits.
@@ -80,6 +87,7 @@ public struct AuthorizationStateCodec: Sendable {
     self.configuration = configuration
     self.catalogue = catalogue
     self.legacy = legacy
+    legacyLayout = LegacyLayout(managers: legacy?.managers ?? 1)
     blank = AuthorizationState(configuration: configuration)
     var names = configuration.purposeKeys
     var keys: [PurposeKey?] = []
@@ -195,50 +203,59 @@ public struct AuthorizationStateCodec: Sendable {
     // Every field is already within its width, so none needs a mask.
     word |= promptKey &<< shifts.promptKey
     word |= UInt64(m.declinedPurposeKeys) &<< shifts.declined
-    if legacy != nil { word |= packLegacy(m.legacy) &<< shifts.legacy }
+    if legacy != nil { word |= packLegacy(m) &<< shifts.legacy }
     return word
   }
 
-  /// The legacy fields of the explored manager, manager 0, and of the app (``LegacyField``).
-  private func packLegacy(_ l: LegacyServices) -> UInt64 {
+  /// The legacy fields of the managers and of the app (``LegacyLayout``).
+  private func packLegacy(_ m: AuthorizationState) -> UInt64 {
+    let l = m.legacy
+    let y = legacyLayout
     assert(
-      l.updating | l.allowsBackgroundLocationUpdates | l.showsBackgroundLocationIndicator
-        | l.pausesManually | l.sessionClaims | l.significantChangesStarted | l.visitsStarted
-        <= 1 && (l.promptRaisedBy ?? LegacyCatalogue.manager) == LegacyCatalogue.manager
+      UInt64(
+        l.updating | l.allowsBackgroundLocationUpdates | l.showsBackgroundLocationIndicator
+          | l.pausesManually | l.sessionClaims | l.significantChangesStarted | l.visitsStarted
+          | m.heldManagers) >> y.managers == 0
+        && UInt64(l.promptRaisedBy?.rawValue ?? 0) < y.managers
         && UInt64(l.monitoredRegions) >> UInt64(legacy!.regions) == 0,
-      "the explorer's legacy services are manager 0's and its regions'")
-    typealias F = LegacyField
-    var word = UInt64(l.updating & 1) << F.updating
-    word |= UInt64(l.allowsBackgroundLocationUpdates & 1) << F.allowsBackground
-    word |= UInt64(l.showsBackgroundLocationIndicator & 1) << F.showsIndicator
-    word |= UInt64(l.pausesManually & 1) << F.pausesManually
-    word |= UInt64(l.sessionClaims & 1) << F.sessionClaim
-    word |= UInt64(l.significantChangesStarted & 1) << F.significantChangesStarted
-    word |= UInt64(l.visitsStarted & 1) << F.visitsStarted
-    word |= Self.bit(l.significantChangesRegistered) << F.significantChangesRegistered
-    word |= Self.bit(l.visitsRegistered) << F.visitsRegistered
-    word |= Self.bit(l.visitsDeliverToAnyManager) << F.visitsDeliverToAnyManager
-    word |= Self.bit(l.promptRaisedBy != nil) << F.promptRaised
-    return word | UInt64(l.monitoredRegions) << F.regions
+      "the explored legacy services are those of the catalogue's managers and regions")
+    var word = UInt64(l.updating) << y.fact(0)
+    word |= UInt64(l.allowsBackgroundLocationUpdates) << y.fact(1)
+    word |= UInt64(l.showsBackgroundLocationIndicator) << y.fact(2)
+    word |= UInt64(l.pausesManually) << y.fact(3)
+    word |= UInt64(l.sessionClaims) << y.fact(4)
+    word |= UInt64(l.significantChangesStarted) << y.fact(5)
+    word |= UInt64(l.visitsStarted) << y.fact(6)
+    word |= Self.bit(l.significantChangesRegistered) << y.significantChangesRegistered
+    word |= Self.bit(l.visitsRegistered) << y.visitsRegistered
+    word |= Self.bit(l.visitsDeliverToAnyManager) << y.visitsDeliverToAnyManager
+    word |= UInt64(l.promptRaisedBy.map { $0.rawValue + 1 } ?? 0) << y.promptRaisedBy
+    word |= UInt64(m.heldManagers >> 1) << y.held
+    return word | UInt64(l.monitoredRegions) << y.regions
   }
 
-  private func unpackLegacy(_ word: UInt64) -> LegacyServices {
-    typealias F = LegacyField
-    let one = { (shift: UInt64) in UInt8(truncatingIfNeeded: word >> shift & 1) }
+  /// The legacy fields of `word` (``LegacyLayout``), and the held managers but manager 0.
+  private func unpackLegacy(_ word: UInt64) -> (LegacyServices, heldManagers: UInt8) {
+    let y = legacyLayout
+    let mask: UInt64 = 1 << y.managers - 1
+    let fact = { (f: UInt64) in UInt8(truncatingIfNeeded: word >> y.fact(f) & mask) }
+    let one = { (shift: UInt64) in word >> shift & 1 != 0 }
     var l = LegacyServices()
-    l.updating = one(F.updating)
-    l.allowsBackgroundLocationUpdates = one(F.allowsBackground)
-    l.showsBackgroundLocationIndicator = one(F.showsIndicator)
-    l.pausesManually = one(F.pausesManually)
-    l.sessionClaims = one(F.sessionClaim)
-    l.significantChangesStarted = one(F.significantChangesStarted)
-    l.visitsStarted = one(F.visitsStarted)
-    l.significantChangesRegistered = one(F.significantChangesRegistered) != 0
-    l.visitsRegistered = one(F.visitsRegistered) != 0
-    l.visitsDeliverToAnyManager = one(F.visitsDeliverToAnyManager) != 0
-    if one(F.promptRaised) != 0 { l.promptRaisedBy = LegacyCatalogue.manager }
-    l.monitoredRegions = UInt32(truncatingIfNeeded: word >> F.regions)
-    return l
+    l.updating = fact(0)
+    l.allowsBackgroundLocationUpdates = fact(1)
+    l.showsBackgroundLocationIndicator = fact(2)
+    l.pausesManually = fact(3)
+    l.sessionClaims = fact(4)
+    l.significantChangesStarted = fact(5)
+    l.visitsStarted = fact(6)
+    l.significantChangesRegistered = one(y.significantChangesRegistered)
+    l.visitsRegistered = one(y.visitsRegistered)
+    l.visitsDeliverToAnyManager = one(y.visitsDeliverToAnyManager)
+    let raisedBy = word >> y.promptRaisedBy & (1 << y.promptBits - 1)
+    if raisedBy != 0 { l.promptRaisedBy = ManagerID(UInt8(truncatingIfNeeded: raisedBy - 1)) }
+    let held = UInt8(truncatingIfNeeded: word >> y.held & (1 << (y.managers - 1) - 1)) << 1
+    l.monitoredRegions = UInt32(truncatingIfNeeded: word >> y.regions)
+    return (l, held)
   }
 
   /// The catalogue's fields: the termination record, the sessions in creation order and their
@@ -292,7 +309,9 @@ public struct AuthorizationStateCodec: Sendable {
     }
     m.declinedPurposeKeys = UInt32(field(word, shifts.declined, dictionaryKeyCount))
     if let legacy {
-      m.legacy = unpackLegacy(field(word, shifts.legacy, Self.legacyBits(legacy)))
+      let held: UInt8
+      (m.legacy, held) = unpackLegacy(field(word, shifts.legacy, Self.legacyBits(legacy)))
+      m.heldManagers |= held
     }
     return ExploredState(model: m, upgradePromptAnswered: upgradePromptAnswered)
   }

@@ -14,6 +14,12 @@ import AuthModel
 /// region past the limit, whose registration fails, is reachable with few ids. The limit is
 /// a model parameter of the exploration (``AppConfiguration/regionLimit``); scenarios, and
 /// the counterexamples the explorer writes as scenarios, run with 20.
+///
+/// `managers` is the number of managers whose facts the state holds, `m0` first. The
+/// explorer's own steps are `m0`'s: R41 calls every delegate after the same steps, so more
+/// managers would only multiply its states. An app's exploration (AuthApp) holds one manager
+/// per manager name of an app that uses the legacy services, whose properties, updates and
+/// prompts are each manager's own, and takes their steps itself.
 public struct LegacyCatalogue: Hashable, Sendable, CustomStringConvertible {
   /// The services a catalogue may leave out, for smaller explorations (tests): `authcheck
   /// explore --legacy` takes them all.
@@ -36,6 +42,8 @@ public struct LegacyCatalogue: Hashable, Sendable, CustomStringConvertible {
   /// The services whose steps the app takes; the manager's creation and release, its
   /// requests and the user's termination are always taken.
   public let services: Services
+  /// The number of managers whose facts the state holds: `m0`, `m1`, …
+  public let managers: Int
 
   /// The fewest region ids: one to register and one past a limit of one.
   public static let minimumRegions = 2
@@ -44,23 +52,32 @@ public struct LegacyCatalogue: Hashable, Sendable, CustomStringConvertible {
   /// The most region ids the model names (``LegacyServices/maximumRegionIDs``).
   public static let maximumRegions = LegacyServices.maximumRegionIDs
 
-  /// A catalogue of `regions` region ids.
+  /// The most managers a state holds (``AuthorizationState/maximumManagers``).
+  public static let maximumManagers = AuthorizationState.maximumManagers
+
+  /// A catalogue of `regions` region ids and `managers` managers.
   public init(
-    regions: Int = LegacyCatalogue.defaultRegions, services: Services = .all
+    regions: Int = LegacyCatalogue.defaultRegions, services: Services = .all, managers: Int = 1
   ) throws(CatalogueError) {
     guard (Self.minimumRegions...Self.maximumRegions).contains(regions) else {
       throw CatalogueError(
         message: "'--regions' takes a number from \(Self.minimumRegions) to "
           + "\(Self.maximumRegions), not '\(regions)'")
     }
+    guard (1...Self.maximumManagers).contains(managers) else {
+      throw CatalogueError(
+        message: "the legacy services are explored for 1 to \(Self.maximumManagers) managers, "
+          + "not \(managers)")
+    }
     self.regions = regions
     self.services = services
+    self.managers = managers
   }
 
   /// The region limit explored: one below the number of ids, at most the real 20 (R49).
   public var regionLimit: Int { min(regions - 1, LegacyServices.regionLimit) }
 
-  /// The explored manager: the one manager of every explored app (R41).
+  /// The manager whose steps the explorer takes (R41).
   public static let manager = ManagerID(0)
 
   /// The region ids.
@@ -78,7 +95,8 @@ public struct LegacyCatalogue: Hashable, Sendable, CustomStringConvertible {
       services == .all
       ? "every legacy service"
       : names.filter { services.contains($0.0) }.map(\.1).joined(separator: ", ")
-    return "manager m0 with \(taken), \(regions) regions (limit \(regionLimit))"
+    let held = managers == 1 ? "manager m0" : "managers m0…m\(managers - 1)"
+    return "\(held) with \(taken), \(regions) regions (limit \(regionLimit))"
   }
 
   /// The legacy steps of the explored app, in the fixed order the explorer tries them after

@@ -62,8 +62,7 @@ import Testing
         }
       }
       #expect(refusals > 0)
-      // An app of the legacy services has refusal marks but no self-loop marks.
-      if !cooperative && !system.usesLegacy { #expect(loops > 0, "\(path)") }
+      if !cooperative { #expect(loops > 0, "\(path)") }
     }
   }
 

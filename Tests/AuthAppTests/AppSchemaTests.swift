@@ -318,12 +318,6 @@ import Testing
       source:
         "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - visits: m\n      1️⃣- visits: m",
       message: "feature 'f' holds 'visits' twice"),
-    Misuse(
-      source:
-        "app: A\nfeatures:\n  f:\n    holds:\n      - manager: m\n      - visits: m\n  g:\n    holds:\n      1️⃣- manager: n",
-      message:
-        "manager 'n' is a second manager of an app whose managers run legacy services; authcheck "
-        + "explores the legacy services of one manager only (here 'm')"),
     // Checks.
     Misuse(
       source: "app: A\n" + minimalFeatures + "\nchecks:\n  - 1️⃣name: nothing",

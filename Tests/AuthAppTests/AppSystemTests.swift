@@ -84,9 +84,11 @@ import Testing
     #expect(brute.unmet == !(always || backgroundActivity))
   }
 
-  @Test("pack and unpack are inverse on every reachable state")
-  func packing() throws {
-    let app = try AppCheckerTests.example
+  @Test(
+    "pack and unpack are inverse on every reachable state",
+    arguments: [nil, "pace-run-tracker.yaml", "transit-alarm.yaml", "stride-two-managers.yaml"])
+  func packing(_ example: String?) throws {
+    let app = try example.map(LegacyAppTests.load) ?? AppCheckerTests.example
     let system = try AppSystem(app, cooperative: false)
     var seen = Set<UInt64>()
     var queue = system.initialStates
@@ -110,6 +112,74 @@ import Testing
     let system = try AppSystem(try AppCheckerTests.example, cooperative: false)
     let result = Explorer(system, options: ExplorationOptions(threads: threads)).run()
     #expect(result.states == 31_579)
+    #expect(result.peakBytes > 8 * result.states)
+    #expect(result.peakBytes <= 16 * result.states, "\(result.peakBytes) bytes")
+  }
+
+  /// A commuter's app of CLLocationManager's services beside the iOS 17 and 18 API, large enough
+  /// for its bytes per state to mean something: a ride recorded by one manager's updates, a
+  /// stop alarm on another's regions, significant changes and visits, live updates on screen,
+  /// a monitor, a background activity session.
+  static var commute: AppDescription {
+    get throws {
+      try AppSchemaTests.check(
+        """
+        app: Commute
+        ios: 18
+        info:
+          NSLocationWhenInUseUsageDescription: Follows your ride
+          NSLocationAlwaysAndWhenInUseUsageDescription: Wakes you before your stop
+          UIBackgroundModes: [location]
+        features:
+          ride:
+            restore: true
+            inBackground: keep
+            requests: [whenInUse]
+            holds:
+              - manager: ride
+                allowsBackgroundLocationUpdates: true
+                pausesLocationUpdatesAutomatically: false
+              - updatingLocation: ride
+          alarm:
+            restore: true
+            inBackground: keep
+            requests: [always]
+            holds:
+              - manager: alarm
+              - regions: alarm
+                count: 3
+              - significantChanges: alarm
+              - visits: alarm
+          nearby:
+            holds:
+              - liveUpdates
+          lockScreen:
+            inBackground: keep
+            holds:
+              - monitor
+          share:
+            restore: true
+            inBackground: keep
+            holds:
+              - backgroundActivity
+          stops:
+            startedBy: launch
+            inBackground: keep
+            holds:
+              - monitor
+        """
+      ).get()
+    }
+  }
+
+  @Test(
+    "a large exploration of an app of the legacy services holds at most 16 bytes a stored state",
+    arguments: [1, 2])
+  func legacyBytesPerState(threads: Int) throws {
+    let system = try AppSystem(try Self.commute, cooperative: false)
+    #expect(system.usesLegacy && system.managerIDs.count == 2)
+    let result = Explorer(system, options: ExplorationOptions(threads: threads)).run()
+    #expect(result.states == 46_680)
     #expect(result.peakBytes > 8 * result.states)
     #expect(result.peakBytes <= 16 * result.states, "\(result.peakBytes) bytes")
   }

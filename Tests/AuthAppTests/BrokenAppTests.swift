@@ -45,6 +45,7 @@ import Testing
     ("legacy-background-without-allows.yaml", .works(feature: "run", place: .background), 19),
     ("legacy-relaunch-when-in-use.yaml", .works(feature: "driveLog", place: .background), 18),
     ("legacy-request-released-with-feature.yaml", .check(index: 0), 16),
+    ("legacy-request-released-second-manager.yaml", .check(index: 0), 25),
   ]
 
   @Test("every broken file is here and in the table")
@@ -185,6 +186,8 @@ extension BrokenAppTests {
       file: "legacy-regions-reduced-accuracy.yaml", hints: [nil],
       rules: ["R1", "R2", "R3", "R4", "R49"]),
     Advice(file: "legacy-request-released-with-feature.yaml", hints: [nil], rules: ["R1", "R6"]),
+    Advice(
+      file: "legacy-request-released-second-manager.yaml", hints: [nil], rules: ["R1", "R6"]),
   ]
 
   @Test("every broken file has its advice in the table")

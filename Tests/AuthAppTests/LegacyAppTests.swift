@@ -57,7 +57,7 @@ import Testing
     "the legacy examples pack into one word",
     arguments: [
       ("pace-run-tracker.yaml", 43), ("transit-alarm.yaml", 43), ("visits-diary.yaml", 43),
-      ("ios17-legacy-nearby.yaml", 42),
+      ("ios17-legacy-nearby.yaml", 42), ("stride-two-managers.yaml", 53),
     ])
   func packedWidth(_ name: String, _ bits: Int) throws {
     let system = try AppSystem(try Self.load(name), cooperative: false)
@@ -146,5 +146,83 @@ import Testing
     // only with allowsBackgroundLocationUpdates (R44), and only while Core Location may not
     // pause them (R46).
     #expect(brute.unmet == !(allowsBackground && !pausesAutomatically))
+  }
+
+  @Test("each manager of an app of the legacy services has its own properties and updates")
+  func managersHaveTheirOwnProperties() throws {
+    let app = try Self.load("stride-two-managers.yaml")
+    #expect(AppChecker.check(app).passed)
+    let system = try AppSystem(app, cooperative: false)
+    let (recorder, map) = (ManagerID(0).bit, ManagerID(1).bit)
+    var state = try #require(system.initialStates.first)
+    // The club map starts with the launch into the foreground; the user allows While Using,
+    // then starts a run.
+    for action: AppSystem.Action in [
+      .event(.launch), .event(.tap(.allowWhileUsing, precise: true)), .start(0),
+    ] {
+      state = try #require(system.next(state, action), "\(action)")
+    }
+    var legacy = state.explored.model.legacy
+    #expect(state.explored.model.heldManagers == recorder | map)
+    #expect(legacy.updating == recorder | map)
+    #expect(legacy.allowsBackgroundLocationUpdates == recorder)
+    #expect(legacy.pausesManually == recorder)
+    #expect(legacy.sessionClaims == recorder)
+    // Leaving the screen releases the map's manager and its updates, not the run's (R44).
+    state = try #require(system.next(state, .event(.enterBackground)))
+    legacy = state.explored.model.legacy
+    #expect(state.explored.model.heldManagers == recorder)
+    #expect(legacy.updating == recorder && legacy.sessionClaims == recorder)
+    // The recorder's updates pause only manually: the system has nothing to pause (R46).
+    #expect(system.next(state, .event(.pauseUpdates)) == nil)
+    // Back in the foreground the map's manager is created again, with its own defaults.
+    state = try #require(system.next(state, .event(.enterForeground)))
+    #expect(state.explored.model.legacy.allowsBackgroundLocationUpdates == recorder)
+    #expect(state.explored.model.legacy.updating == recorder | map)
+  }
+
+  @Test("a prompt is withdrawn with the manager that asked, though the app holds another (R6)")
+  func promptFollowsItsManager() throws {
+    let file = BrokenAppTests.folder.appendingPathComponent(
+      "legacy-request-released-second-manager.yaml")
+    var app = try AppFile.load(path: file.path).app.get()
+    let released = try #require(AppChecker.check(app).failures.first)
+    // Leaving the foreground releases the onboarding manager, and the prompt goes with it.
+    #expect(released.story.count == 2)
+    #expect(released.story.last?.reactions == ["release: onboarding"])
+    #expect(released.because.contains { $0.rule == .r6 })
+    // Kept through the background, the manager's prompt stays: only a Settings change makes
+    // the status undetermined with no prompt there, a step later.
+    app.features[1].startedBy = .launch
+    app.features[1].inBackground = .keep
+    let kept = try #require(AppChecker.check(app).failures.first)
+    #expect(kept.story.count == 3)
+    #expect(kept.story.last?.step == "settings: location askNextTime")
+  }
+
+  @Test("an app's managers are numbered in file order where it uses the legacy services, else one")
+  func managerNumbers() throws {
+    let stride = try AppSystem(try Self.load("stride-two-managers.yaml"), cooperative: false)
+    #expect(stride.managerIDs == ["recorder": ManagerID(0), "map": ManagerID(1)])
+    #expect(stride.names.managers == ["recorder", "map"])
+    let plain = try AppSchemaTests.check(
+      """
+      app: Two Screens
+      ios: 18
+      info:
+        NSLocationWhenInUseUsageDescription: x
+      features:
+        a:
+          holds:
+            - manager: first
+        b:
+          holds:
+            - manager: second
+      """
+    ).get()
+    let system = try AppSystem(plain, cooperative: false)
+    #expect(!system.usesLegacy)
+    #expect(system.managerIDs == ["first": ManagerID(0), "second": ManagerID(0)])
+    #expect(system.names.managers == ["first"])
   }
 }
