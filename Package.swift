@@ -20,7 +20,7 @@ let package = Package(
   targets: [
     .target(name: "AuthModel"),
     // Core Location–shaped objects for an app's own tests, backed by the model (docs/TESTING.md).
-    .target(name: "AuthFake", dependencies: ["AuthModel"]),
+    .target(name: "AuthFake", dependencies: ["AuthModel", "AuthEngine", "AuthScenario"]),
     .target(name: "AuthScenario", dependencies: ["AuthModel"]),
     .target(name: "AuthEngine"),
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel", "AuthScenario"]),
