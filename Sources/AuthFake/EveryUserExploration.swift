@@ -19,8 +19,8 @@ public struct AppAction<App: AnyObject> {
   }
 }
 
-/// What ``exploreEveryUser(configuration:start:depth:maxStates:actions:make:snapshot:check:)``
-/// found: how far it went, and the shortest story that breaks the check, if any.
+/// What ``EveryUserExploration/run(depth:maxStates:writeStoriesTo:)`` found: how far it went,
+/// and the shortest story that breaks the check, if any.
 public struct EveryUserResult: Sendable, CustomStringConvertible {
   /// A story that breaks the check: the steps from a fresh install, and why the check failed.
   public struct Failure: Sendable, Hashable {
@@ -29,7 +29,31 @@ public struct EveryUserResult: Sendable, CustomStringConvertible {
     public let steps: [String]
     /// What the check threw.
     public let reason: String
+
+    /// A Swift Testing test that replays the story and fails as the exploration did, for the
+    /// app's tests to keep: it calls ``EveryUserExploration/replay(_:)`` on `exploration`, the
+    /// name the tests give the exploration.
+    public func swiftTest(exploration: String = "exploration") -> String {
+      let quoted = steps.map { step in
+        "    \""
+          + step.replacingOccurrences(of: "\\", with: "\\\\")
+          .replacingOccurrences(of: "\"", with: "\\\"") + "\","
+      }
+      return """
+        // The shortest story that broke the check: \(reason)
+        @MainActor @Test func shortestStoryThatBreaksTheCheck() throws {
+          try \(exploration).replay([
+        \(quoted.joined(separator: "\n"))
+          ])
+        }
+
+        """
+    }
   }
+
+  /// Where ``EveryUserExploration/run(depth:maxStates:writeStoriesTo:)`` wrote the failure's
+  /// Swift test, or why it could not: `nil` when it was not asked to or nothing failed.
+  public var writtenTest: Result<String, StoryError>?
 
   /// Distinct states stored: the model's state with the app's snapshot.
   public let states: Int
@@ -66,6 +90,13 @@ public struct EveryUserResult: Sendable, CustomStringConvertible {
     if let failure {
       lines.append("the check fails after \(failure.steps.count) steps: \(failure.reason)")
       for (i, step) in failure.steps.enumerated() { lines.append("  \(i + 1). \(step)") }
+      switch writtenTest {
+      case .success(let path)?: lines.append("a test that replays it: \(path)")
+      case .failure(let error)?: lines.append("no test written: \(error)")
+      case nil:
+        lines.append("a test that replays it:")
+        lines += failure.swiftTest().split(separator: "\n").map { "  " + $0 }
+      }
     } else if reachedMaxStates {
       lines.append(
         "INCOMPLETE: stopped at the limit of \(maxStates) states; the check held in every "
@@ -86,49 +117,140 @@ public struct EveryUserResult: Sendable, CustomStringConvertible {
   }
 }
 
-/// Runs the app's own code on ``FakeDevice`` through every sequence of the user's decisions,
-/// the lifecycle's steps and the system's events up to `depth` steps, and checks `check` in
-/// every state reached; returns the shortest story that breaks it.
+/// The app's own code on ``FakeDevice``, explored through every sequence of the user's
+/// decisions, the lifecycle's steps and the system's events: what to build, what tells its
+/// states apart, and what must hold in each. ``run(depth:maxStates:writeStoriesTo:)`` explores
+/// it; ``replay(_:)`` replays one story, which is how a failure becomes a regression test.
 ///
 /// The steps are every one the model allows: each prompt's buttons with each Precise choice,
 /// each Settings change, launch, background, foreground, wait, termination, the background
 /// relaunch and the system's background event (``AuthorizationEvent/lifecycleSteps``,
-/// ``AuthorizationEvent/answers``, ``AuthorizationEvent/settingsSteps``,
-/// ``AuthorizationEvent/systemSteps``), then `actions`, in that order. For each step it builds
-/// a fresh device, replays the path to the state, takes the step, and keeps the state reached
-/// by the model's state together with `snapshot` of the app (`nil` while it does not run):
-/// two paths that reach the same pair are one state, so the search is a breadth-first search
-/// over distinct states (AuthEngine's ``BreadthFirstWalk``), and it ends.
+/// ``AuthorizationEvent/systemSteps``, ``AuthorizationEvent/answers``,
+/// ``AuthorizationEvent/settingsSteps``), then the app's `actions`, in that order. For each
+/// step it builds a fresh device, replays the path to the state, takes the step, and keeps the
+/// state reached by the model's state together with `snapshot` of the app (`nil` while it
+/// does not run): two paths that reach the same pair are one state, so the search is a
+/// breadth-first search over distinct states (AuthEngine's ``BreadthFirstWalk``), and it ends.
 ///
 /// ```swift
-/// @MainActor @Test func bannerMatchesTheDevice() {
-///   let result = exploreEveryUser(configuration: configuration, depth: 8,
-///     actions: [AppAction("the user taps Use my location") { $0.askForLocation() }]
-///   ) { device in StationFinder(device: device) }
-///   snapshot: { $0.banner }
-///   check: { finder, device in
-///     if finder.banner == .approximate && device.simulator.accuracyAuthorization == .fullAccuracy {
-///       throw Broken("the banner says approximate with full accuracy")
-///     }
-///   }
+/// let banner = EveryUserExploration(
+///   configuration: configuration,
+///   actions: [AppAction("the user taps Use my location") { $0.askForLocation() }],
+///   make: { device in StationListModel(device: device) },
+///   snapshot: { $0.banner },
+///   check: { model, device in
+///     if model.banner != expectedBanner(device) { throw WrongBanner(model.banner) }
+///   })
+///
+/// @MainActor @Test func theBannerFollowsEveryUser() {
+///   let result = banner.run(depth: 8)
 ///   #expect(result.passed, "\(result)")
 /// }
 /// ```
 ///
-/// The check runs, where the app runs, in every state as it is first reached; a thrown
-/// error fails it (`try #require(…)` in Swift Testing, or any error of your own), and the
-/// search stops at the first failure: breadth first, that is a shortest story. The app's code
-/// must be deterministic and run its reactions within the device's calls (delegate calls,
-/// completions): work the app leaves to a `Task` is not awaited between steps.
-///
-/// - Parameters:
-///   - depth: the most steps from a fresh install; states that far are checked, not expanded.
-///   - maxStates: the most distinct states; beyond it the result is incomplete, never a pass.
-///   - make: the app's objects, built as the app starts (each launch and background relaunch;
-///     a termination drops them), afresh for every path replayed.
-///   - actions: what the user does in the app, taken only in the foreground with no prompt on
-///     screen.
-///   - snapshot: what of the app tells its states apart, beside the model's state.
+/// The check runs, where the app runs, in every state as it is first reached; a thrown error
+/// fails it (`try #require(…)` in Swift Testing, or any error of your own), and the search
+/// stops at the first failure: breadth first, that is a shortest story, and the first of the
+/// shortest in step order. The app's code must be deterministic and run its reactions within
+/// the device's calls (delegate calls, completions): work it leaves to a `Task` is not awaited
+/// between steps.
+@MainActor
+public struct EveryUserExploration<App: AnyObject, Snapshot: Hashable> {
+  /// The app as built and the iOS it runs on.
+  public let configuration: AppConfiguration
+  /// What the device remembers before the first step (a fresh install by default).
+  public let start: StartingState
+  /// What the user does in the app, taken only in the foreground with no prompt on screen.
+  public let actions: [AppAction<App>]
+  /// The app's objects, built as the app starts (each launch and background relaunch; a
+  /// termination drops them), afresh for every path replayed.
+  public let make: @MainActor (FakeDevice) -> App
+  /// What of the app tells its states apart, beside the model's state.
+  public let snapshot: @MainActor (App) -> Snapshot
+  /// What must hold wherever the app runs: a thrown error is a failure.
+  public let check: @MainActor (App, FakeDevice) throws -> Void
+
+  /// An exploration of the app `make` builds.
+  public init(
+    configuration: AppConfiguration, start: StartingState = StartingState(),
+    actions: [AppAction<App>] = [], make: @escaping @MainActor (FakeDevice) -> App,
+    snapshot: @escaping @MainActor (App) -> Snapshot,
+    check: @escaping @MainActor (App, FakeDevice) throws -> Void
+  ) {
+    self.configuration = configuration
+    self.start = start
+    self.actions = actions
+    self.make = make
+    self.snapshot = snapshot
+    self.check = check
+  }
+
+  /// Explores every state within `depth` steps of a fresh install, at most `maxStates` of them.
+  ///
+  /// - Parameters:
+  ///   - depth: the most steps from a fresh install; states that far are checked, not expanded.
+  ///   - maxStates: the most distinct states; beyond it the result is incomplete, never a pass.
+  ///   - writeStoriesTo: a folder to write the failure's Swift test into
+  ///     (``EveryUserResult/Failure/swiftTest(exploration:)``), as `ShortestStoryTests.swift`
+  ///     or, where that file exists with other text, the first free `ShortestStoryTests-N.swift`:
+  ///     never over another file. ``EveryUserResult/writtenTest`` says where, or why not.
+  public func run(depth: Int = 10, maxStates: Int = 100_000, writeStoriesTo folder: String? = nil)
+    -> EveryUserResult
+  {
+    let began = ContinuousClock.now
+    let explorer = EveryUserSystem(self)
+    let system = EveryUserSystem<App, Snapshot>.Walked(explorer: explorer)
+    var visitor = EveryUserSystem<App, Snapshot>.Visitor(
+      explorer: explorer, maxDepth: max(0, depth))
+    let walk = BreadthFirstWalk(system, maxStates: max(1, maxStates)).run(&visitor)
+    let failure = explorer.failure.map { node, reason in
+      EveryUserResult.Failure(steps: explorer.path(to: node).map(explorer.name), reason: reason)
+    }
+    let elapsed = ContinuousClock.now - began
+    var result = EveryUserResult(
+      states: walk.states, transitions: walk.transitions, pathsReplayed: explorer.replays,
+      depth: walk.depth, maxDepth: max(0, depth), reachedMaxDepth: visitor.cutAtMaxDepth,
+      maxStates: max(1, maxStates), reachedMaxStates: !walk.isComplete, failure: failure,
+      seconds: Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) / 1e18)
+    if let folder, let failure {
+      result.writtenTest = StoryTestFile.write(failure.swiftTest(), in: folder)
+    }
+    return result
+  }
+
+  /// Replays `story` (steps named as ``EveryUserResult/Failure/steps`` names them) from a fresh
+  /// install, then runs the check: throws what the check throws, or why the story cannot be
+  /// told (a step no exploration takes, or one that cannot happen where it stands).
+  public func replay(_ story: [String]) throws {
+    let explorer = EveryUserSystem(self, checked: false)
+    var byName: [String: Int] = [:]
+    for index in explorer.steps.indices.reversed() { byName[explorer.name(index)] = index }
+    let device = FakeDevice(configuration: configuration, start: start)
+    var app: App? = start.app == .notRunning ? nil : make(device)
+    for (number, name) in story.enumerated() {
+      guard let index = byName[name] else {
+        throw StoryError(message: "step \(number + 1), '\(name)', is not a step of the exploration")
+      }
+      guard explorer.take(explorer.steps[index], device, &app) else {
+        throw StoryError(message: "step \(number + 1), '\(name)', cannot happen there")
+      }
+    }
+    guard let app else { throw StoryError(message: "the story ends with the app not running") }
+    try check(app, device)
+  }
+}
+
+/// Why a story cannot be replayed.
+public struct StoryError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, in a sentence.
+  public let message: String
+  /// The message.
+  public var description: String { message }
+}
+
+/// Explores the app `make` builds: ``EveryUserExploration/run(depth:maxStates:writeStoriesTo:)``
+/// of an exploration made of these arguments.
 @MainActor
 public func exploreEveryUser<App: AnyObject, Snapshot: Hashable>(
   configuration: AppConfiguration, start: StartingState = StartingState(), depth: Int = 10,
@@ -137,23 +259,10 @@ public func exploreEveryUser<App: AnyObject, Snapshot: Hashable>(
   snapshot: @escaping @MainActor (App) -> Snapshot,
   check: @escaping @MainActor (App, FakeDevice) throws -> Void
 ) -> EveryUserResult {
-  let began = ContinuousClock.now
-  let explorer = EveryUserSystem(
-    configuration: configuration, start: start, appActions: actions, make: make,
-    snapshot: snapshot, check: check)
-  let system = EveryUserSystem<App, Snapshot>.Walked(explorer: explorer)
-  var visitor = EveryUserSystem<App, Snapshot>.Visitor(explorer: explorer, maxDepth: max(0, depth))
-  let walk = BreadthFirstWalk(system, maxStates: max(1, maxStates)).run(&visitor)
-  let failure = explorer.failure.map { node, reason in
-    EveryUserResult.Failure(steps: explorer.path(to: node).map(explorer.name), reason: reason)
-  }
-  let elapsed = ContinuousClock.now - began
-  return EveryUserResult(
-    states: walk.states, transitions: walk.transitions, pathsReplayed: explorer.replays,
-    depth: walk.depth, maxDepth: max(0, depth), reachedMaxDepth: visitor.cutAtMaxDepth,
-    maxStates: max(1, maxStates), reachedMaxStates: !walk.isComplete, failure: failure,
-    seconds: Double(elapsed.components.seconds)
-      + Double(elapsed.components.attoseconds) / 1e18)
+  EveryUserExploration(
+    configuration: configuration, start: start, actions: actions, make: make,
+    snapshot: snapshot, check: check
+  ).run(depth: depth, maxStates: maxStates)
 }
 
 /// The exploration's states and steps: each state a node, reached first by one path, which a
@@ -188,22 +297,20 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
   private(set) var replays = 0
   private let names = Names()
 
-  init(
-    configuration: AppConfiguration, start: StartingState, appActions: [AppAction<App>],
-    make: @escaping @MainActor (FakeDevice) -> App,
-    snapshot: @escaping @MainActor (App) -> Snapshot,
-    check: @escaping @MainActor (App, FakeDevice) throws -> Void
-  ) {
-    self.configuration = configuration
-    self.start = start
-    self.appActions = appActions
-    self.make = make
-    self.snapshot = snapshot
-    self.check = check
+  /// The system of `exploration`; with `checked` false, no state is made or checked (for a
+  /// replay, which only takes steps).
+  init(_ exploration: EveryUserExploration<App, Snapshot>, checked: Bool = true) {
+    configuration = exploration.configuration
+    start = exploration.start
+    appActions = exploration.actions
+    make = exploration.make
+    snapshot = exploration.snapshot
+    check = exploration.check
     let events =
       AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
       + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps
     steps = events.map(Step.event) + appActions.indices.map(Step.app)
+    guard checked else { return }
     let device = FakeDevice(configuration: configuration, start: start)
     let app: App? = start.app == .notRunning ? nil : make(device)
     _ = node(device, app, parent: nil)
@@ -253,7 +360,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
   /// Takes `step`; `false` where it cannot happen: the model refuses it, or it is the app's
   /// action and the app is not in the foreground with no prompt on screen. A launch makes the
   /// app's objects; a termination drops them.
-  private func take(_ step: Step, _ device: FakeDevice, _ app: inout App?) -> Bool {
+  func take(_ step: Step, _ device: FakeDevice, _ app: inout App?) -> Bool {
     switch step {
     case .app(let i):
       let m = device.simulator.state
@@ -339,5 +446,36 @@ extension FakeDevice {
     default:
       preconditionFailure("\(event) is the app's call, not a step of the user or the system")
     }
+  }
+}
+
+/// Writes a story's Swift test into a folder, never over another file.
+enum StoryTestFile {
+  static let name = "ShortestStoryTests"
+
+  /// Writes `text` to `folder/ShortestStoryTests.swift`, or to the first
+  /// `ShortestStoryTests-N.swift` that is free or holds `text` already.
+  static func write(_ text: String, in folder: String) -> Result<String, StoryError> {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    guard manager.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      return .failure(StoryError(message: "'\(folder)' is not a folder"))
+    }
+    let base = URL(fileURLWithPath: folder)
+    for number in 1...1_000 {
+      let file = base.appendingPathComponent(
+        (number == 1 ? name : "\(name)-\(number)") + ".swift")
+      if let existing = manager.contents(atPath: file.path) {
+        if existing == Data(text.utf8) { return .success(file.path) }
+        continue
+      }
+      do {
+        try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+        return .success(file.path)
+      } catch {
+        return .failure(StoryError(message: "could not write '\(file.path)': \(error)"))
+      }
+    }
+    return .failure(StoryError(message: "'\(folder)' holds 1,000 story tests already"))
   }
 }

@@ -1,6 +1,7 @@
 import AuthFake
 import AuthModel
 import AuthScenario
+import Foundation
 import Testing
 
 /// A station list's banner, as an app decides it from its manager: right, or with one of two
@@ -145,6 +146,78 @@ struct WrongBanner: Error, CustomStringConvertible {
     #expect(result.states == 20)
     #expect(!result.passed)
     #expect(result.description.hasPrefix("INCOMPLETE: stopped at the limit of 20 states"))
+  }
+
+  /// The banner exploration with the status-only bug, and without it: what the story test
+  /// of ShortestStoryTests.swift replays.
+  static func exploration(bug: BannerModel.Bug?) -> EveryUserExploration<
+    BannerModel, BannerModel.Banner
+  > {
+    EveryUserExploration(
+      configuration: configuration, actions: [ask],
+      make: { BannerModel(device: $0, bug: bug) }, snapshot: { $0.banner }, check: check)
+  }
+
+  static let fixed = exploration(bug: nil)
+
+  @Test("the failure's Swift test replays the story and fails as the exploration did")
+  func storyTestReplays() throws {
+    let broken = Self.exploration(bug: .statusOnly)
+    let failure = try #require(broken.run(depth: 6).failure)
+    let error = #expect(throws: WrongBanner.self) { try broken.replay(failure.steps) }
+    #expect(error?.description == failure.reason)
+    // Fixed, the same story passes: the test the exploration wrote is a regression test,
+    // ShortestStoryTests.swift, which is the writer's text.
+    try Self.fixed.replay(failure.steps)
+    let written = try String(
+      contentsOfFile: #filePath.replacingOccurrences(
+        of: "EveryUserExplorationTests.swift", with: "ShortestStoryTests.swift"),
+      encoding: .utf8)
+    #expect(written.hasSuffix(failure.swiftTest(exploration: "EveryUserExplorationTests.fixed")))
+    #expect(
+      failure.swiftTest().contains(
+        """
+          try exploration.replay([
+            "launch",
+            "background",
+        """))
+  }
+
+  @Test("a story that cannot be told is an error that says which step")
+  func storyErrors() {
+    let unknown = #expect(throws: StoryError.self) {
+      try Self.fixed.replay(["launch", "the user shakes the phone"])
+    }
+    #expect(
+      unknown?.message == "step 2, 'the user shakes the phone', is not a step of the exploration")
+    let impossible = #expect(throws: StoryError.self) {
+      try Self.fixed.replay(["launch", "tap: allowOnce"])
+    }
+    #expect(impossible?.message == "step 2, 'tap: allowOnce', cannot happen there")
+    let notRunning = #expect(throws: StoryError.self) { try Self.fixed.replay([]) }
+    #expect(notRunning?.message == "the story ends with the app not running")
+  }
+
+  @Test("the story test is written into a folder, never over another file")
+  func writesStoryTest() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("authcheck-stories-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("ShortestStoryTests.swift")
+    try Data("// the team's own file\n".utf8).write(to: first)
+    let broken = Self.exploration(bug: .statusOnly)
+    let result = broken.run(depth: 6, writeStoriesTo: folder.path)
+    let failure = try #require(result.failure)
+    let second = folder.appendingPathComponent("ShortestStoryTests-2.swift").path
+    #expect(try result.writtenTest?.get() == second)
+    #expect(try String(contentsOf: first, encoding: .utf8) == "// the team's own file\n")
+    #expect(try String(contentsOfFile: second, encoding: .utf8) == failure.swiftTest())
+    #expect(result.description.contains("a test that replays it: \(second)"))
+    // The same story again finds its file and writes nothing new.
+    #expect(try broken.run(depth: 6, writeStoriesTo: folder.path).writtenTest?.get() == second)
+    let missing = broken.run(depth: 6, writeStoriesTo: folder.appendingPathComponent("none").path)
+    #expect(missing.description.contains("no test written: '"))
   }
 
   // MARK: Brute force
