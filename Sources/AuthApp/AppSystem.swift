@@ -264,17 +264,11 @@ public struct AppSystem: TransitionSystem {
       throw Unsupported(
         message: "the app's state needs \(bitWidth) bits; at most 64 can be explored")
     }
-    // The model's steps no app call makes, from its one list: the lifecycle, the system's,
-    // then the user's answers and Settings changes; then the user's features.
-    // An app of the legacy services also takes the user's swipe (R50) and the system's pause
-    // (R46).
-    let lifecycle =
-      AuthorizationEvent.lifecycleSteps + (usesLegacy ? [.terminateByUser] : [])
-    let system = AuthorizationEvent.systemSteps + (usesLegacy ? [.pauseUpdates] : [])
-    var actions: [Action] =
-      (lifecycle + system + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps).map {
-        .event($0)
-      }
+    // The model's steps no app call makes, from its one list (with the user's swipe and the
+    // system's pause for an app of the legacy services); then the user's features.
+    var actions: [Action] = AuthorizationEvent.userAndSystemSteps(legacy: usesLegacy).map {
+      .event($0)
+    }
     for (i, feature) in app.features.enumerated() where feature.startedBy == .user {
       actions += [.start(i), .stop(i)]
     }

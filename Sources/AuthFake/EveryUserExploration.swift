@@ -124,9 +124,8 @@ public struct EveryUserResult: Sendable, CustomStringConvertible {
 ///
 /// The steps are every one the model allows: each prompt's buttons with each Precise choice,
 /// each Settings change, launch, background, foreground, wait, termination, the background
-/// relaunch and the system's background event (``AuthorizationEvent/lifecycleSteps``,
-/// ``AuthorizationEvent/systemSteps``, ``AuthorizationEvent/answers``,
-/// ``AuthorizationEvent/settingsSteps``), then the app's `actions`, in that order. For each
+/// relaunch and the system's background event
+/// (``AuthorizationEvent/userAndSystemSteps(legacy:)``), then the app's `actions`. For each
 /// step it builds a fresh device, replays the path to the state, takes the step, and keeps the
 /// state reached by the model's state together with `snapshot` of the app (`nil` while it
 /// does not run): two paths that reach the same pair are one state, so the search is a
@@ -306,10 +305,9 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
     make = exploration.make
     snapshot = exploration.snapshot
     check = exploration.check
-    let events =
-      AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
-      + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps
-    steps = events.map(Step.event) + appActions.indices.map(Step.app)
+    steps =
+      AuthorizationEvent.userAndSystemSteps(legacy: false).map(Step.event)
+      + appActions.indices.map(Step.app)
     guard checked else { return }
     let device = FakeDevice(configuration: configuration, start: start)
     let app: App? = start.app == .notRunning ? nil : make(device)

@@ -256,4 +256,13 @@ extension AuthorizationEvent {
 
   /// The system's own steps: R14's background event.
   public static let systemSteps: [AuthorizationEvent] = [.backgroundEvent]
+
+  /// Every step of the user, the lifecycle and the system that an exploration of an app takes,
+  /// in the order it tries them: the lifecycle's, the system's, the answers, the Settings
+  /// changes. With `legacy` (an app of CLLocationManager's own services, §8b), the user's
+  /// swipe (R50) closes the lifecycle's and the system's pause (R46) follows its event.
+  public static func userAndSystemSteps(legacy: Bool) -> [AuthorizationEvent] {
+    lifecycleSteps + (legacy ? [.terminateByUser] : []) + systemSteps
+      + (legacy ? [.pauseUpdates] : []) + answers + settingsSteps
+  }
 }

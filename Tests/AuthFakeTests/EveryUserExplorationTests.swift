@@ -225,8 +225,7 @@ struct WrongBanner: Error, CustomStringConvertible {
   /// Every step the exploration takes, as a brute force takes them: the model's steps of the
   /// user, the lifecycle and the system, then the app's action.
   static let steps: [AuthorizationEvent?] =
-    (AuthorizationEvent.lifecycleSteps + AuthorizationEvent.systemSteps
-    + AuthorizationEvent.answers + AuthorizationEvent.settingsSteps).map { $0 } + [nil]
+    AuthorizationEvent.userAndSystemSteps(legacy: false).map { $0 } + [nil]
 
   /// Replays `path` (indexes into ``steps``) on a fresh device; `nil` where a step cannot
   /// happen. The app's objects are made at each launch and dropped at termination.
