@@ -20,6 +20,13 @@ let package = Package(
         .product(name: "AuthModel", package: authcheck),
       ]),
     .testTarget(name: "StationFinderTests", dependencies: ["StationFinder"]),
+    // The finder's every-user exploration as a benchmark: `Benchmarks/everyuser.sh`.
+    .executableTarget(
+      name: "EveryUserBenchmark",
+      dependencies: [
+        "StationFinder", .product(name: "AuthFake", package: authcheck),
+        .product(name: "AuthModel", package: authcheck),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
