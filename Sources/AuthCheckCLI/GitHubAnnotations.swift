@@ -2,7 +2,7 @@ import AuthScenario
 import Foundation
 
 /// `--format github`: one GitHub Actions workflow command per failure, error and warning, which
-/// the runner shows as an annotation on the file's line (README "CI reports").
+/// the runner shows as an annotation on the file's line (docs/CI.md, "CI reports").
 ///
 /// ```
 /// ::error file=scenarios/a.yaml,line=19,col=28,title=FAIL staged Always upgrade::expected …

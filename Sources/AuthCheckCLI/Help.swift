@@ -19,7 +19,7 @@ enum Help {
       --version        print the version
       --junit FILE     also write a JUnit XML report to FILE, for CI
       --format FORMAT  what to print: 'text' (the default), 'json' (one JSON document;
-                       the schema is in README.md, "CI reports") or 'github' (a GitHub
+                       the schema is in docs/CI.md, "CI reports") or 'github' (a GitHub
                        Actions annotation per failure and error, then the summary line)
       --coverage       after the run, list each rule R1–R50 with how many scenarios exercised
                        it, and the observables and diagnostic flags the expectations checked

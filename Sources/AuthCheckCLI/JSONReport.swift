@@ -4,7 +4,7 @@ import Foundation
 
 /// A run as one JSON document, for scripts and editors (`authcheck --format json`).
 ///
-/// The schema is documented in README.md ("CI reports") and only grows: fields are added,
+/// The schema is documented in docs/CI.md ("CI reports") and only grows: fields are added,
 /// never renamed or removed, and ``currentVersion`` goes up when one is added. Keys are sorted;
 /// a field that does not apply (`name` of an invalid file, `failure` of a pass…) is left out.
 struct JSONReport: Codable, Equatable {

@@ -312,7 +312,7 @@ private final class Counter: @unchecked Sendable {
   }
 }
 
-/// Renders scenario outcomes as text (docs/SCENARIOS.md "Reports").
+/// Renders scenario outcomes as text (docs/SCENARIOS.md, "Reading a failure").
 ///
 /// Paths and scenario names are shown with their control characters escaped
 /// (`SystemPath.displayed(_:)`), so that a name can't print a line of its own.

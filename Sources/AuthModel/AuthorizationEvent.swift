@@ -165,7 +165,7 @@ public enum SettingsChange: Hashable, Sendable {
 
 /// The changes of one visit to Settings, in the order made (R38, R42): at most ``capacity``,
 /// a byte each, with no heap storage, so that an ``AuthorizationEvent`` stays a plain value
-/// that copies without reference counting (Benchmarks/NOTES.md, "Rules v4").
+/// that copies without reference counting (Benchmarks/README.md, "Rules v4's cost").
 public struct SettingsChanges: RandomAccessCollection, Hashable, Sendable,
   ExpressibleByArrayLiteral
 {

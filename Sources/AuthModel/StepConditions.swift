@@ -10,7 +10,7 @@
 /// The model never ignores a step silently: a step is applied, or refused with one of these.
 /// Only the refusal function, in this file, makes one: its initialiser is `fileprivate`, so the
 /// compiler keeps every guard of a rule in one place. A test reads a refusal's ``rule`` and
-/// ``reason`` (docs/TESTING.md, "A step iOS forbids").
+/// ``reason`` (docs/TESTING.md, "What the fake gives").
 public struct Refusal: Error, Hashable, Sendable {
   /// The rule that forbids the step.
   public let rule: Rule
@@ -182,8 +182,8 @@ extension StepConditions {
     return nil
   }
 
-  /// The guards of the legacy services' steps (§8b), in the order of docs/SCENARIOS.md "Which
-  /// rule refuses": not running (the service's rule), the manager not held (R41), R45, then
+  /// The guards of the legacy services' steps (§8b), in the order of docs/SCENARIOS.md,
+  /// "Refused steps": not running (the service's rule), the manager not held (R41), R45, then
   /// what is not there. Out of line: the explorer's default run takes none of these steps, and
   /// inlined they made every other step's guards slower.
   @inline(never)
@@ -356,7 +356,7 @@ extension Refusal {
 /// A state's step conditions, read from it as the guards ask.
 package struct StateConditions: StepConditions {
   /// The state, read in place: a copy for every step, right after the step's writes to it,
-  /// stalled the processor (Benchmarks/NOTES.md, "Rules v4"). Valid only inside
+  /// stalled the processor (Benchmarks/README.md, "Rules v4's cost"). Valid only inside
   /// ``AuthorizationState/withConditions(_:_:)``.
   let pointer: UnsafePointer<AuthorizationState>
   var state: AuthorizationState {

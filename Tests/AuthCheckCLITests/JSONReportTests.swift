@@ -6,7 +6,7 @@ import Testing
 
 @testable import AuthCheckCLI
 
-/// The JSON schema as README.md ("CI reports") documents it, written out independently of the
+/// The JSON schema as docs/CI.md ("CI reports") documents it, written out independently of the
 /// encoder's types, so a rename or a removed field fails here.
 struct DocumentedReport: Decodable, Equatable {
   var version: Int
