@@ -229,8 +229,9 @@ extension AppDescription {
           found.append(
             StaticFinding(
               .a4,
-              "legacy request in feature '\(name)' on iOS 18 and later (anti-pattern 7); hold a "
-                + "session with the authorization the feature needs instead",
+              "legacy request in feature '\(name)' on iOS 18 and later (anti-pattern 7, ignoring "
+                + "CLServiceSession); hold a session with the authorization the feature needs "
+                + "instead",
               at: request.position))
         }
       }

@@ -64,8 +64,8 @@ import Testing
         + "accuracy is never asked for with it (R23)"
     }
     let a4: (String) -> String = {
-      "A4: legacy request in feature '\($0)' on iOS 18 and later (anti-pattern 7); hold a session "
-        + "with the authorization the feature needs instead"
+      "A4: legacy request in feature '\($0)' on iOS 18 and later (anti-pattern 7, ignoring "
+        + "CLServiceSession); hold a session with the authorization the feature needs instead"
     }
     #expect(
       try Self.findings(marked) == [
@@ -254,8 +254,9 @@ import Testing
         .warning(a2("session 'track'", "tracker", "launch"), at: marked[0]),
         .warning(a2("'request: always'", "screen", "foreground"), at: marked[1]),
         .warning(
-          "A4: legacy request in feature 'screen' on iOS 18 and later (anti-pattern 7); hold a "
-            + "session with the authorization the feature needs instead", at: marked[1]),
+          "A4: legacy request in feature 'screen' on iOS 18 and later (anti-pattern 7, ignoring "
+            + "CLServiceSession); hold a session with the authorization the feature needs instead",
+          at: marked[1]),
         .warning(
           "A3: feature 'trip' needs location in the background but is not restored: after the "
             + "system terminates the app it stays off until the user starts it again; add "
