@@ -75,20 +75,21 @@ import Testing
     }
   }
 
+  /// The broken finder, explored as the real one is.
+  static let broken = EveryUserExploration(
+    configuration: StationFinderTests.app,
+    actions: [
+      AppAction("the user taps Use my location") { $0.manager.requestWhenInUseAuthorization() }
+    ],
+    make: { device in StatusOnlyFinder(device: device) }, snapshot: { $0.banner },
+    check: { finder, device in
+      let expected = expectedBanner(device)
+      if finder.banner != expected { throw WrongBanner(shown: finder.banner, expected: expected) }
+    })
+
   @Test("a banner that misses a change of accuracy made in Settings is caught, shortest story")
   func brokenBannerIsCaught() throws {
-    let broken = EveryUserExploration(
-      configuration: StationFinderTests.app,
-      actions: [
-        AppAction("the user taps Use my location") { $0.manager.requestWhenInUseAuthorization() }
-      ],
-      make: { device in StatusOnlyFinder(device: device) }, snapshot: { $0.banner },
-      check: { finder, device in
-        let expected = Self.expectedBanner(device)
-        if finder.banner != expected {
-          throw WrongBanner(shown: finder.banner, expected: expected)
-        }
-      })
+    let broken = Self.broken
     let failure = try #require(broken.run(depth: 6).failure)
     #expect(
       failure.steps == [
