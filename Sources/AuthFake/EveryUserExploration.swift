@@ -196,8 +196,16 @@ public struct EveryUserExploration<App: AnyObject, Snapshot: Hashable> {
   public func run(depth: Int = 10, maxStates: Int = 100_000, writeStoriesTo folder: String? = nil)
     -> EveryUserResult
   {
+    run(depth: depth, maxStates: maxStates, writeStoriesTo: folder, stepOrder: nil)
+  }
+
+  /// ``run(depth:maxStates:writeStoriesTo:)`` trying the steps in `stepOrder` (a permutation of
+  /// their indexes), for the tests that show the states found do not depend on it.
+  func run(depth: Int, maxStates: Int, writeStoriesTo folder: String?, stepOrder: [Int]?)
+    -> EveryUserResult
+  {
     let began = ContinuousClock.now
-    let explorer = EveryUserSystem(self)
+    let explorer = EveryUserSystem(self, stepOrder: stepOrder)
     let system = EveryUserSystem<App, Snapshot>.Walked(explorer: explorer)
     var visitor = EveryUserSystem<App, Snapshot>.Visitor(
       explorer: explorer, maxDepth: max(0, depth))
@@ -298,16 +306,20 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
 
   /// The system of `exploration`; with `checked` false, no state is made or checked (for a
   /// replay, which only takes steps).
-  init(_ exploration: EveryUserExploration<App, Snapshot>, checked: Bool = true) {
+  init(
+    _ exploration: EveryUserExploration<App, Snapshot>, checked: Bool = true,
+    stepOrder: [Int]? = nil
+  ) {
     configuration = exploration.configuration
     start = exploration.start
     appActions = exploration.actions
     make = exploration.make
     snapshot = exploration.snapshot
     check = exploration.check
-    steps =
+    let steps =
       AuthorizationEvent.userAndSystemSteps(legacy: false).map(Step.event)
       + appActions.indices.map(Step.app)
+    self.steps = stepOrder.map { $0.map { steps[$0] } } ?? steps
     guard checked else { return }
     let device = FakeDevice(configuration: configuration, start: start)
     let app: App? = start.app == .notRunning ? nil : make(device)
