@@ -1,11 +1,31 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Linux only: a stand-in of the Core Location declarations the seam's `CLLocationManager`
+/// conformance uses (`Tests/CoreLocationStandIn`), and the seam's own sources compiled a second
+/// time against it (`Tests/LocationSeamOnStandIn`, a link to `Sources/LocationSeam`), so that CI
+/// on Linux compiles the conformance an app links on iOS. Never declared on Apple systems, where
+/// the module `CoreLocation` is Apple's.
+var coreLocationStandIn: [Target] = []
+#if os(Linux)
+  coreLocationStandIn = [
+    .target(name: "CoreLocation", path: "Tests/CoreLocationStandIn"),
+    .target(
+      name: "LocationSeamOnStandIn", dependencies: ["CoreLocation"],
+      path: "Tests/LocationSeamOnStandIn",
+      swiftSettings: [.define("CORE_LOCATION_STAND_IN")]),
+    .testTarget(
+      name: "CoreLocationAdapterTests", dependencies: ["LocationSeamOnStandIn", "CoreLocation"]),
+  ]
+#endif
+
 let package = Package(
   name: "authcheck",
   // Linux needs nothing; on Apple systems the explorer's clocks and durations need these.
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
+    // What an app's production code depends on: Core Location's shape, no model (docs/TESTING.md).
+    .library(name: "LocationSeam", targets: ["LocationSeam"]),
     .library(name: "AuthModel", targets: ["AuthModel"]),
     .library(name: "AuthFake", targets: ["AuthFake"]),
     .library(name: "AuthScenario", targets: ["AuthScenario"]),
@@ -18,9 +38,12 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // Protocols shaped like CLLocationManager and its delegate, which CLLocationManager fills.
+    .target(name: "LocationSeam"),
     .target(name: "AuthModel"),
     // Core Location–shaped objects for an app's own tests, backed by the model (docs/TESTING.md).
-    .target(name: "AuthFake", dependencies: ["AuthModel", "AuthEngine", "AuthScenario"]),
+    .target(
+      name: "AuthFake", dependencies: ["AuthModel", "AuthEngine", "AuthScenario", "LocationSeam"]),
     .target(name: "AuthScenario", dependencies: ["AuthModel"]),
     .target(name: "AuthEngine"),
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel", "AuthScenario"]),
@@ -48,7 +71,10 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["AuthScenario"], path: "Tests/TestSupport"),
     .target(name: "ToySystems", dependencies: ["AuthEngine"], path: "Tests/ToySystems"),
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
-    .testTarget(name: "AuthFakeTests", dependencies: ["AuthFake", "AuthModel", "AuthScenario"]),
+    .testTarget(
+      name: "AuthFakeTests",
+      dependencies: ["AuthFake", "AuthModel", "AuthScenario", "LocationSeam"]
+    ),
     .testTarget(
       name: "AuthScenarioTests", dependencies: ["AuthScenario", "AuthApp", "TestSupport"]),
     .testTarget(
@@ -63,6 +89,6 @@ let package = Package(
       exclude: ["BrokenApps"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
-  ],
+  ] + coreLocationStandIn,
   swiftLanguageModes: [.v6]
 )

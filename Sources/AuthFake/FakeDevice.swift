@@ -1,4 +1,9 @@
 import AuthModel
+import LocationSeam
+
+#if canImport(Darwin) && canImport(CoreLocation)
+  import CoreLocation
+#endif
 
 /// A simulated iPhone for one app, which a test owns and drives as the user and the system,
 /// while the app's code under test holds the Core Location–shaped objects made from it
@@ -56,6 +61,9 @@ public final class FakeDevice {
   private var streams: [any DeviceStream] = []
   /// Every manager and session the app's code made that still lives, held or not, by name.
   private var named: [Weak<AnyObject>] = []
+  /// The regions the app's code passed to `startMonitoring(for:)`, by identifier: the model
+  /// names at most 32 (R49).
+  private var regions: [String: CLRegion] = [:]
 
   /// A device with the app installed, not running, and what iOS remembers from before.
   public init(configuration: AppConfiguration, start: StartingState = StartingState()) {
@@ -86,9 +94,11 @@ public final class FakeDevice {
   /// after this is refused (``refusedAppCalls``), and a new one made after ``launch()`` is
   /// the app's. The completion of a temporary full accuracy request whose prompt is up gets
   /// a refusal (R6: termination withdraws the prompt), never a grant.
-  public func terminate() throws(Refusal) {
+  ///
+  /// With `byUser`, the user swipes the app away in the app switcher (R50).
+  public func terminate(byUser: Bool = false) throws(Refusal) {
     releaseDropped()
-    _ = try story.terminate()
+    _ = try story.terminate(byUser: byUser)
     for manager in managers { manager.object?.stale = .terminated }
     managers.removeAll()
     for session in sessions { session.object?.end(stale: .terminated) }
@@ -114,6 +124,13 @@ public final class FakeDevice {
   /// Core Location has an event for the app that needs Always while it is not in use (R14).
   public func backgroundEvent() throws(Refusal) {
     try step { s throws(Refusal) in try s.backgroundEvent() }
+  }
+
+  /// Core Location pauses the updates of every manager whose
+  /// `pausesLocationUpdatesAutomatically` is true: each one's delegate gets
+  /// `locationManagerDidPauseLocationUpdates` (R46).
+  public func pauseUpdates() throws(Refusal) {
+    try step { s throws(Refusal) in try s.pauseUpdates() }
   }
 
   /// The prompt on screen, or waiting for the app to come to the foreground (R6).
@@ -195,6 +212,25 @@ public final class FakeDevice {
   /// reader gone, or termination).
   func addStream(_ stream: any DeviceStream) { streams.append(stream) }
 
+  /// Keeps `region` as the object of its identifier, for ``region(_:)``.
+  func keep(_ region: CLRegion) {
+    if regions[region.identifier] == nil && regions.count >= LegacyServices.maximumRegionIDs {
+      return
+    }
+    regions[region.identifier] = region
+  }
+
+  /// The region of `identifier`: the object the app's code last passed to
+  /// `startMonitoring(for:)` with it; for a region of the ``StartingState``, which the app
+  /// registered before the story begins, a `CLCircularRegion` of that identifier at latitude
+  /// and longitude 0, with a radius of 100 m.
+  public func region(_ identifier: String) -> CLRegion {
+    regions[identifier]
+      ?? CLCircularRegion(
+        center: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 100,
+        identifier: identifier)
+  }
+
   func awaitFullAccuracyAnswer(_ completion: @escaping @MainActor (Refusal?) -> Void) {
     fullAccuracyCompletions.append(completion)
   }
@@ -228,8 +264,7 @@ public final class FakeDevice {
   func deliver() {
     for entry in managers {
       guard let manager = entry.object else { continue }
-      let calls = story.takeLocationManagerDidChangeAuthorization(of: entry.name)?.count ?? 0
-      manager.receive(calls)
+      manager.receive(story.takeLocationManagerDidChangeAuthorization(of: entry.name) ?? [])
     }
     for entry in sessions { entry.object?.publish() }
     streams.removeAll { $0.finished }

@@ -31,10 +31,10 @@ final class BannerModel: FakeLocationManagerDelegate {
   func askForLocation() { manager.requestWhenInUseAuthorization() }
 
   func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
-    let status = manager.authorizationStatus
+    let status = AuthorizationStatus(manager.authorizationStatus)
     if bug == .statusOnly && status == lastStatus { return }
     lastStatus = status
-    banner = Self.banner(status, manager.accuracyAuthorization, bug: bug)
+    banner = Self.banner(status, AccuracyAuthorization(manager.accuracyAuthorization), bug: bug)
   }
 
   static func banner(

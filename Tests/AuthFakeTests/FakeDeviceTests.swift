@@ -1,6 +1,7 @@
 import AuthFake
 import AuthModel
 import AuthScenario
+import LocationSeam
 import Testing
 
 /// Records what a delegate sees: the status and accuracy it reads at each call.
@@ -8,8 +9,7 @@ import Testing
 final class RecordingDelegate: FakeLocationManagerDelegate {
   var calls: [String] = []
   func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
-    calls.append(
-      "\(manager.authorizationStatus.rawValue)/\(manager.accuracyAuthorization.rawValue)")
+    calls.append(manager.authorizationPair.description)
   }
 }
 
@@ -300,15 +300,15 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
 
 @MainActor
 @Suite struct FakeProtocolTests {
-  /// App code written against the protocol, as it would be for CLLocationManager too.
+  /// App code written against the seam, as it is for CLLocationManager too.
   @MainActor final class Onboarding {
-    let manager: any LocationAuthorizing
-    init(_ manager: any LocationAuthorizing) { self.manager = manager }
-    var needsToAsk: Bool { manager.authorizationPair.authorizationStatus == .notDetermined }
+    let manager: any LocationManaging
+    init(_ manager: any LocationManaging) { self.manager = manager }
+    var needsToAsk: Bool { manager.authorizationStatus == .notDetermined }
     func ask() { manager.requestWhenInUseAuthorization() }
   }
 
-  @Test("app code holding LocationAuthorizing runs on the fake")
+  @Test("app code holding LocationManaging runs on the fake")
   func protocolDrivesTheFake() throws {
     let device = FakeDeviceTests.device()
     try device.launch()
@@ -317,8 +317,8 @@ final class RecordingDelegate: FakeLocationManagerDelegate {
     onboarding.ask()
     try device.tap(.allowWhileUsing, precise: false)
     #expect(!onboarding.needsToAsk)
-    #expect(
-      onboarding.manager.authorizationPair.description == "authorizedWhenInUse/reducedAccuracy")
+    #expect(onboarding.manager.authorizationStatus == .authorizedWhenInUse)
+    #expect(onboarding.manager.accuracyAuthorization == .reducedAccuracy)
   }
 
   @Test("a refusal reads as one line naming its rule, as a description and as an error")

@@ -1,48 +1,26 @@
 // The example of docs/TESTING.md, compiled and run as a test; DocExampleTests checks that the
 // guide shows this text.
-import AuthFake
-import AuthModel
-import Testing
+import LocationSeam
 
-/// The app's code: what the station list shows, from what Core Location says.
+/// The app's code: what the station list shows, from what Core Location says. It holds the
+/// seam, `any LocationManaging`: a `CLLocationManager` in the app, a fake in its tests.
 @MainActor
-final class StationListModel: FakeLocationManagerDelegate {
+final class StationListModel: LocationManagingDelegate {
   enum Banner: Equatable { case none, askForLocation, locationOff, approximate }
   private(set) var banner = Banner.none
-  let manager: FakeLocationManager
+  let manager: any LocationManaging
 
-  init(device: FakeDevice) {
-    manager = FakeLocationManager(device: device)
-    manager.delegate = self
+  init(manager: any LocationManaging) {
+    self.manager = manager
+    manager.locationDelegate = self
   }
 
-  func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
+  func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
     switch manager.authorizationStatus {
-    case .notDetermined: banner = .askForLocation
     case .denied, .restricted: banner = .locationOff
     case .authorizedWhenInUse, .authorizedAlways:
       banner = manager.accuracyAuthorization == .reducedAccuracy ? .approximate : .none
+    default: banner = .askForLocation
     }
   }
-}
-
-@MainActor
-@Test func theStationListFollowsTheUsersAnswers() throws {
-  let device = FakeDevice(
-    configuration: AppConfiguration(
-      ios: .ios18, infoPlist: InfoPlist(whenInUseUsageDescription: "Shows stations near you")))
-  try device.launch()
-  let model = StationListModel(device: device)
-  #expect(model.banner == .askForLocation)
-  model.manager.requestWhenInUseAuthorization()
-  try device.tap(.allowWhileUsing, precise: false)  // the user turns Precise off
-  #expect(model.banner == .approximate)
-  try device.enterBackground()
-  try device.changeSettings(.location(.never))  // then Never, in Settings
-  try device.enterForeground()
-  #expect(model.banner == .locationOff)
-  // A step iOS never allows throws its rule: no prompt is up (R6).
-  let refusal = #expect(throws: Refusal.self) { try device.tap(.allowOnce) }
-  #expect(refusal?.rule == .r6)
-  #expect(device.refusedAppCalls.isEmpty)
 }

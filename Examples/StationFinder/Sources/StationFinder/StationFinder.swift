@@ -64,17 +64,16 @@ public final class StationFinder: FakeLocationManagerDelegate {
   }
 
   public func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
-    authorizationChanges.append(
-      "\(manager.authorizationStatus.rawValue)/\(manager.accuracyAuthorization.rawValue)")
+    authorizationChanges.append(manager.authorizationPair.description)
     update()
   }
 
   private func update() {
     switch manager.authorizationStatus {
-    case .notDetermined: banner = .askForLocation
     case .denied, .restricted: banner = .locationOff
     case .authorizedWhenInUse, .authorizedAlways:
       banner = manager.accuracyAuthorization == .reducedAccuracy ? .approximate : .none
+    default: banner = .askForLocation
     }
   }
 }

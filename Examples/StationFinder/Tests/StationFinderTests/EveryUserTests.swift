@@ -69,9 +69,10 @@ import Testing
     }
 
     func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
-      guard manager.authorizationStatus != lastStatus else { return }
-      lastStatus = manager.authorizationStatus
-      banner = EveryUserTests.banner(manager.authorizationStatus, manager.accuracyAuthorization)
+      let status = AuthorizationStatus(manager.authorizationStatus)
+      guard status != lastStatus else { return }
+      lastStatus = status
+      banner = EveryUserTests.banner(status, AccuracyAuthorization(manager.accuracyAuthorization))
     }
   }
 

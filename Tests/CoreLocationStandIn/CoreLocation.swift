@@ -1,0 +1,145 @@
+// A stand-in, for Linux, of the Core Location declarations that
+// `Sources/LocationSeam/CLLocationManager+LocationManaging.swift` uses: names, types and
+// signatures as Apple's API reference gives them in Swift, with no behaviour (a manager
+// that does nothing, values that hold what they are given). It lets CI compile that file on
+// Linux: a name or a signature of the conformance that drifts from Core Location's fails the
+// build. Package.swift declares it only on Linux; on Apple systems `CoreLocation` is Apple's.
+//
+// `optional` delegate methods cannot be declared without Objective-C: here they are
+// requirements with empty defaults, and `Tests/CoreLocationAdapterTests` calls each through
+// `any CLLocationManagerDelegate`, so that a method of the proxy whose signature drifted (which
+// Core Location would silently never call) fails the test.
+//
+// Sources, https://developer.apple.com/documentation/corelocation/ and below it:
+// - cllocationmanager, cllocationmanager/delegate, cllocationmanager/authorizationstatus,
+//   cllocationmanager/accuracyauthorization, cllocationmanager/requestwheninuseauthorization(),
+//   cllocationmanager/requestalwaysauthorization(),
+//   cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:),
+//   cllocationmanager/startupdatinglocation(), cllocationmanager/stopupdatinglocation(),
+//   cllocationmanager/allowsbackgroundlocationupdates,
+//   cllocationmanager/showsbackgroundlocationindicator,
+//   cllocationmanager/pauseslocationupdatesautomatically,
+//   cllocationmanager/startmonitoringsignificantlocationchanges() and stop…,
+//   cllocationmanager/startmonitoringvisits() and stop…, cllocationmanager/startmonitoring(for:),
+//   cllocationmanager/stopmonitoring(for:), cllocationmanager/monitoredregions
+// - cllocationmanagerdelegate (`protocol CLLocationManagerDelegate : NSObjectProtocol`) and its
+//   locationmanagerdidchangeauthorization(_:), locationmanager(_:didupdatelocations:),
+//   locationmanager(_:didfailwitherror:), locationmanagerdidpauselocationupdates(_:),
+//   locationmanagerdidresumelocationupdates(_:), locationmanager(_:didenterregion:),
+//   locationmanager(_:didexitregion:), locationmanager(_:monitoringdidfailfor:witherror:),
+//   locationmanager(_:didvisit:)
+// - clauthorizationstatus, claccuracyauthorization, cllocation, cllocationcoordinate2d,
+//   cllocationdegrees, cllocationdistance, cllocationaccuracy, clregion, clcircularregion,
+//   clvisit
+import Foundation
+
+public typealias CLLocationDegrees = Double
+public typealias CLLocationDistance = Double
+public typealias CLLocationAccuracy = Double
+
+public enum CLAuthorizationStatus: Int32, @unchecked Sendable {
+  case notDetermined = 0
+  case restricted = 1
+  case denied = 2
+  case authorizedAlways = 3
+  case authorizedWhenInUse = 4
+}
+
+public enum CLAccuracyAuthorization: Int, @unchecked Sendable {
+  case fullAccuracy = 0
+  case reducedAccuracy = 1
+}
+
+public struct CLLocationCoordinate2D: Sendable {
+  public var latitude: CLLocationDegrees
+  public var longitude: CLLocationDegrees
+  public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+}
+
+open class CLLocation: NSObject, @unchecked Sendable {
+  open private(set) var coordinate: CLLocationCoordinate2D
+  public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+    coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+  }
+}
+
+open class CLRegion: NSObject, @unchecked Sendable {
+  open private(set) var identifier: String
+  init(identifier: String) { self.identifier = identifier }
+}
+
+open class CLCircularRegion: CLRegion, @unchecked Sendable {
+  open private(set) var center: CLLocationCoordinate2D
+  open private(set) var radius: CLLocationDistance
+  public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+    self.center = center
+    self.radius = radius
+    super.init(identifier: identifier)
+  }
+}
+
+open class CLVisit: NSObject, @unchecked Sendable {
+  open var arrivalDate: Date { .distantPast }
+  open var departureDate: Date { .distantFuture }
+  open var coordinate: CLLocationCoordinate2D {
+    CLLocationCoordinate2D(latitude: 0, longitude: 0)
+  }
+  open var horizontalAccuracy: CLLocationAccuracy { 0 }
+}
+
+open class CLLocationManager: NSObject {
+  weak open var delegate: (any CLLocationManagerDelegate)?
+  open var authorizationStatus: CLAuthorizationStatus { .notDetermined }
+  open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
+  open func requestWhenInUseAuthorization() {}
+  open func requestAlwaysAuthorization() {}
+  open func requestTemporaryFullAccuracyAuthorization(
+    withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
+  ) {}
+  open func startUpdatingLocation() {}
+  open func stopUpdatingLocation() {}
+  open var allowsBackgroundLocationUpdates = false
+  open var showsBackgroundLocationIndicator = false
+  open var pausesLocationUpdatesAutomatically = true
+  open func startMonitoringSignificantLocationChanges() {}
+  open func stopMonitoringSignificantLocationChanges() {}
+  open func startMonitoringVisits() {}
+  open func stopMonitoringVisits() {}
+  open func startMonitoring(for region: CLRegion) {}
+  open func stopMonitoring(for region: CLRegion) {}
+  open var monitoredRegions: Set<CLRegion> { [] }
+}
+
+public protocol CLLocationManagerDelegate: NSObjectProtocol {
+  func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+  func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+  func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+  func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
+  func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+  func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
+  func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
+  func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error)
+  func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
+}
+
+extension CLLocationManagerDelegate {
+  public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+  public func locationManager(
+    _ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]
+  ) {}
+  public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+  public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
+  public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
+  public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
+  public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
+  public func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error
+  ) {}
+  public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
+}
