@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The libraries app developers call — AuthModel and AuthFake — document every public symbol:
-/// each `public` declaration has a `///` comment right above it (above its attributes).
+/// The libraries app developers call — AuthModel, AuthFake and LocationSeam — document every
+/// public symbol: each `public` declaration has a `///` comment right above it (above its
+/// attributes).
 @Suite struct PublicDocumentationTests {
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -29,8 +30,8 @@ import Testing
   }
 
   @Test(
-    "every public symbol of AuthModel and AuthFake is documented",
-    arguments: ["AuthModel", "AuthFake"])
+    "every public symbol of AuthModel, AuthFake and LocationSeam is documented",
+    arguments: ["AuthModel", "AuthFake", "LocationSeam"])
   func documented(_ module: String) throws {
     let folder = Self.sources.appendingPathComponent(module)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
