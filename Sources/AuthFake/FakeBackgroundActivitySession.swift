@@ -1,4 +1,5 @@
 import AuthModel
+import LocationSeam
 
 /// A `CLBackgroundActivitySession` backed by a ``FakeDevice`` (R35, R37): held from creation
 /// until ``invalidate()``, the last reference going, or the app's termination. Started outside
@@ -49,3 +50,5 @@ public final class FakeBackgroundActivitySession {
     held = false
   }
 }
+
+extension FakeBackgroundActivitySession: BackgroundActivitySession {}

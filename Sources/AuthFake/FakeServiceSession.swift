@@ -1,4 +1,5 @@
 import AuthModel
+import LocationSeam
 
 /// A `CLServiceSession` backed by a ``FakeDevice`` (R17–R21): held from creation until
 /// ``invalidate()``, the last reference going, or the app's termination.
@@ -42,9 +43,9 @@ public final class FakeServiceSession {
   /// free when it was made.
   public let name: String
   private let device: FakeDevice
-  /// The streams of ``diagnostics`` being read, by number; a stream leaves when its reader
-  /// drops it.
-  private var continuations: [Int: AsyncStream<Diagnostic>.Continuation] = [:]
+  /// The streams of ``diagnostics`` being read, by number, as what yields a value to one and
+  /// what finishes it; a stream leaves when its reader drops it.
+  private var continuations: [Int: (yield: (Diagnostic) -> Void, finish: () -> Void)] = [:]
   private var streamsMade = 0
   private var last: Diagnostic?
   private var ended = false
@@ -84,17 +85,24 @@ public final class FakeServiceSession {
   /// when the session is invalidated, released or the app terminates. A reader that falls
   /// behind gets the newest ``FakeDevice/streamBufferLimit`` values, as with
   /// `.bufferingNewest(_:)`.
-  public var diagnostics: AsyncStream<Diagnostic> {
-    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream(
+  public var diagnostics: AsyncStream<Diagnostic> { stream { $0 } }
+
+  /// A stream of ``diagnostics``, each value transformed.
+  func stream<Element: Sendable>(
+    _ transform: @escaping (Diagnostic) -> Element
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(
       bufferingPolicy: .bufferingNewest(FakeDevice.streamBufferLimit))
     guard let current else {
       continuation.finish()
       return stream
     }
-    continuation.yield(current)
+    continuation.yield(transform(current))
     streamsMade += 1
     let number = streamsMade
-    continuations[number] = continuation
+    continuations[number] = (
+      yield: { continuation.yield(transform($0)) }, finish: { continuation.finish() }
+    )
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in self?.continuations[number] = nil }
     }
@@ -136,4 +144,33 @@ public final class FakeServiceSession {
 
   /// How many ``diagnostics`` streams are being read.
   var continuationCount: Int { continuations.count }
+}
+
+extension ServiceSessionDiagnostic {
+  /// The diagnostic a session of the fake says, in `CLServiceSession.Diagnostic`'s eight
+  /// properties (Core Location's has no `accuracyLimited`).
+  public init(_ diagnostic: FakeServiceSession.Diagnostic) {
+    self.init(
+      alwaysAuthorizationDenied: diagnostic.alwaysAuthorizationDenied,
+      authorizationDenied: diagnostic.authorizationDenied,
+      authorizationDeniedGlobally: diagnostic.authorizationDeniedGlobally,
+      authorizationRequestInProgress: diagnostic.authorizationRequestInProgress,
+      authorizationRestricted: diagnostic.authorizationRestricted,
+      fullAccuracyDenied: diagnostic.fullAccuracyDenied,
+      insufficientlyInUse: diagnostic.insufficientlyInUse,
+      serviceSessionRequired: diagnostic.serviceSessionRequired)
+  }
+}
+
+/// A ``FakeServiceSession`` as the seam's `LocationServiceSession`, which
+/// ``FakeDevice/serviceSession(authorization:fullAccuracyPurposeKey:)`` gives the app's code:
+/// holds the session, whose release (R21) follows this object's.
+@MainActor
+final class FakeLocationServiceSession: LocationServiceSession {
+  let session: FakeServiceSession
+  init(_ session: FakeServiceSession) { self.session = session }
+  var diagnostics: AsyncStream<ServiceSessionDiagnostic> {
+    session.stream(ServiceSessionDiagnostic.init)
+  }
+  func invalidate() { session.invalidate() }
 }

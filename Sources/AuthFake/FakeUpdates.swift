@@ -1,4 +1,9 @@
 import AuthModel
+import LocationSeam
+
+#if canImport(Darwin) && canImport(CoreLocation)
+  import CoreLocation
+#endif
 
 /// One element of `CLLocationUpdate.liveUpdates()`: whether a fix arrives and how precise, with
 /// the iOS 18 flags of the update (R24–R33).
@@ -55,19 +60,24 @@ public struct FakeMonitorEvent: Hashable, Sendable {
   }
 }
 
-/// A stream of a value the model decides, yielded now and on every change.
+/// A stream of a value the model decides, yielded now and on every change, as `Element`.
 @MainActor
-final class ModelStream<Value: Equatable & Sendable>: DeviceStream {
-  private let continuation: AsyncStream<Value>.Continuation
+final class ModelStream<Value: Equatable & Sendable, Element: Sendable>: DeviceStream {
+  private let continuation: AsyncStream<Element>.Continuation
   private let read: @MainActor () -> Value?
+  private let transform: @MainActor (Value) -> Element
   private var last: Value?
   private(set) var finished = false
 
-  init(_ continuation: AsyncStream<Value>.Continuation, read: @escaping @MainActor () -> Value?) {
+  init(
+    _ continuation: AsyncStream<Element>.Continuation, read: @escaping @MainActor () -> Value?,
+    transform: @escaping @MainActor (Value) -> Element
+  ) {
     self.continuation = continuation
     self.read = read
+    self.transform = transform
     last = read()
-    if let last { continuation.yield(last) } else { finish() }
+    if let last { continuation.yield(transform(last)) } else { finish() }
   }
 
   /// Yields the value if it changed; finishes when there is none any more.
@@ -76,7 +86,7 @@ final class ModelStream<Value: Equatable & Sendable>: DeviceStream {
     guard let now = read() else { return finish() }
     guard now != last else { return }
     last = now
-    continuation.yield(now)
+    continuation.yield(transform(now))
   }
 
   func finish() {
@@ -94,6 +104,13 @@ extension FakeDevice {
   /// ``refusedAppCalls``. A reader that falls behind gets the newest ``streamBufferLimit``
   /// values, as with `.bufferingNewest(_:)`.
   public func liveUpdates() -> AsyncStream<FakeLocationUpdate> {
+    liveUpdates { $0 }
+  }
+
+  /// ``liveUpdates()`` with each update transformed.
+  func liveUpdates<Element: Sendable>(
+    _ transform: @escaping @MainActor (FakeLocationUpdate) -> Element
+  ) -> AsyncStream<Element> {
     iteration(
       start: { s throws(Refusal) in try s.liveUpdates(iterating: true) },
       stop: { s throws(Refusal) in try s.liveUpdates(iterating: false) },
@@ -101,7 +118,7 @@ extension FakeDevice {
         guard simulator.state.iteratingLiveUpdates else { return nil }
         return FakeLocationUpdate(
           fix: simulator.liveUpdatesDelivery, simulator.diagnostics(for: .liveUpdates) ?? [])
-      })
+      }, transform: transform)
   }
 
   /// `CLMonitor.events` in the app's code: starts iterating monitor events (R34) and yields
@@ -115,23 +132,25 @@ extension FakeDevice {
         return FakeMonitorEvent(
           delivered: simulator.monitorEvents == .delivered,
           flags: simulator.diagnostics(for: .monitor) ?? [])
-      })
+      }, transform: { $0 })
   }
 
   /// An iteration of the app's code: `start` when the stream is made, `stop` when the loop
   /// ends, and `read`'s value now and at each change until it is `nil` or the app terminates.
-  private func iteration<Value: Equatable & Sendable>(
+  private func iteration<Value: Equatable & Sendable, Element: Sendable>(
     start: (inout AuthorizationSimulator) throws(Refusal) -> [Citation],
     stop: @escaping @MainActor (inout AuthorizationSimulator) throws(Refusal) -> [Citation],
-    read: @escaping @MainActor (AuthorizationSimulator) -> Value?
-  ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream<Value>.makeStream(
+    read: @escaping @MainActor (AuthorizationSimulator) -> Value?,
+    transform: @escaping @MainActor (Value) -> Element
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(
       bufferingPolicy: .bufferingNewest(Self.streamBufferLimit))
     guard appCall(start) == nil else {
       continuation.finish()
       return stream
     }
-    let values = ModelStream(continuation) { [unowned self] in read(story) }
+    let values = ModelStream(
+      continuation, read: { [unowned self] in read(story) }, transform: transform)
     addStream(values)
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in
@@ -141,5 +160,54 @@ extension FakeDevice {
       }
     }
     return stream
+  }
+}
+
+extension LiveLocationUpdate {
+  /// An update of the fake's live updates in `CLLocationUpdate`'s properties. The model decides
+  /// whether a fix comes, not where the device is: a fix (full or reduced, R33) is a location at
+  /// latitude and longitude 0, with `accuracyLimited` telling a reduced one; no fix is no
+  /// location, with `locationUnavailable` only when no flag says why.
+  public init(_ update: FakeLocationUpdate) {
+    self.init(
+      location: update.fix == .none ? nil : CLLocation(latitude: 0, longitude: 0),
+      authorizationDenied: update.authorizationDenied,
+      authorizationDeniedGlobally: update.authorizationDeniedGlobally,
+      authorizationRestricted: update.authorizationRestricted,
+      authorizationRequestInProgress: update.authorizationRequestInProgress,
+      insufficientlyInUse: update.insufficientlyInUse,
+      serviceSessionRequired: update.serviceSessionRequired,
+      accuracyLimited: update.accuracyLimited || update.fix == .reduced,
+      locationUnavailable: update.fix == .none && update.flags.isEmpty)
+  }
+}
+
+extension FakeDevice: LocationServices {
+  /// The seam's `CLServiceSession(authorization:fullAccuracyPurposeKey:)`: a
+  /// ``FakeServiceSession`` (R17–R21), held while the app's code holds what this returns.
+  public func serviceSession(
+    authorization: ServiceSessionAuthorization, fullAccuracyPurposeKey: String?
+  ) -> any LocationServiceSession {
+    let requirement: AuthorizationRequirement =
+      switch authorization {
+      case .none: .none
+      case .whenInUse: .whenInUse
+      case .always: .always
+      }
+    return FakeLocationServiceSession(
+      FakeServiceSession(
+        device: self, authorization: requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey))
+  }
+
+  /// The seam's `CLLocationUpdate.liveUpdates()`: ``liveUpdates()``, each update as a
+  /// `LiveLocationUpdate`.
+  @_disfavoredOverload
+  public func liveUpdates() -> AsyncStream<LiveLocationUpdate> {
+    liveUpdates(LiveLocationUpdate.init)
+  }
+
+  /// The seam's `CLBackgroundActivitySession()`: a ``FakeBackgroundActivitySession``.
+  public func backgroundActivitySession() -> any BackgroundActivitySession {
+    FakeBackgroundActivitySession(device: self)
   }
 }

@@ -109,3 +109,22 @@ import Testing
     #expect(other.delegate != nil)
   }
 }
+
+/// The seam's iOS 17 and 18 services, compiled against the Core Location stand-in: each factory
+/// makes Core Location's object, and a stream ends with Core Location's sequence (the stand-in's
+/// are empty).
+@MainActor
+@Suite struct CoreLocationServicesTests {
+  @Test("CoreLocationServices makes Core Location's objects behind the seam's protocols")
+  func factories() async {
+    let services: any LocationServices = CoreLocationServices()
+    let session = services.serviceSession(authorization: .whenInUse, fullAccuracyPurposeKey: "Walk")
+    #expect(session is CoreLocationServiceSession)
+    #expect(services.backgroundActivitySession() is CLBackgroundActivitySession)
+    var diagnostics = session.diagnostics.makeAsyncIterator()
+    #expect(await diagnostics.next() == nil)
+    var updates = services.liveUpdates().makeAsyncIterator()
+    #expect(await updates.next() == nil)
+    session.invalidate()
+  }
+}

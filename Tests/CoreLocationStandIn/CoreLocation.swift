@@ -143,3 +143,77 @@ extension CLLocationManagerDelegate {
   ) {}
   public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
 }
+
+// iOS 17 and 18. Sources, https://developer.apple.com/documentation/corelocation/ and below it:
+// clservicesession-pt7n (`final class CLServiceSession`), its authorizationrequirement,
+// init(authorization:), init(authorization:fullaccuracypurposekey:), invalidate(),
+// diagnostics-swift.property (`final var diagnostics: CLServiceSession.Diagnostics { get }`),
+// diagnostic (eight `var …: Bool { get }`); cllocationupdate (`struct CLLocationUpdate`),
+// liveupdates(_:) (`static func liveUpdates(_ configuration: CLLocationUpdate.LiveConfiguration
+// = .default) -> CLLocationUpdate.Updates`), updates (`struct Updates`, AsyncSequence, Sendable),
+// liveconfiguration, location, and the iOS 18 properties; clbackgroundactivitysession-3mzv3
+// (`init()`, `final func invalidate()`). Sendable only where the reference says so: the
+// others are taken as not Sendable, the stricter reading.
+public final class CLServiceSession {
+  public enum AuthorizationRequirement: Sendable {
+    case none
+    case whenInUse
+    case always
+  }
+  public struct Diagnostic {
+    public var alwaysAuthorizationDenied: Bool { false }
+    public var authorizationDenied: Bool { false }
+    public var authorizationDeniedGlobally: Bool { false }
+    public var authorizationRequestInProgress: Bool { false }
+    public var authorizationRestricted: Bool { false }
+    public var fullAccuracyDenied: Bool { false }
+    public var insufficientlyInUse: Bool { false }
+    public var serviceSessionRequired: Bool { false }
+  }
+  public final class Diagnostics: AsyncSequence {
+    public typealias Element = Diagnostic
+    public struct Iterator: AsyncIteratorProtocol {
+      public mutating func next() async throws -> Diagnostic? { nil }
+    }
+    public func makeAsyncIterator() -> Iterator { Iterator() }
+  }
+  public init(authorization: AuthorizationRequirement) {}
+  public init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {}
+  public final var diagnostics: Diagnostics { Diagnostics() }
+  public final func invalidate() {}
+}
+
+public struct CLLocationUpdate {
+  public enum LiveConfiguration: Sendable {
+    case `default`
+    case automotiveNavigation
+    case otherNavigation
+    case fitness
+    case airborne
+  }
+  public struct Updates: AsyncSequence, Sendable {
+    public typealias Element = CLLocationUpdate
+    public struct Iterator: AsyncIteratorProtocol {
+      public mutating func next() async throws -> CLLocationUpdate? { nil }
+    }
+    public func makeAsyncIterator() -> Iterator { Iterator() }
+  }
+  public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
+    Updates()
+  }
+  public var location: CLLocation? { nil }
+  public var authorizationDenied: Bool { false }
+  public var authorizationDeniedGlobally: Bool { false }
+  public var authorizationRestricted: Bool { false }
+  public var authorizationRequestInProgress: Bool { false }
+  public var insufficientlyInUse: Bool { false }
+  public var serviceSessionRequired: Bool { false }
+  public var accuracyLimited: Bool { false }
+  public var locationUnavailable: Bool { false }
+  public var stationary: Bool { false }
+}
+
+public final class CLBackgroundActivitySession {
+  public init() {}
+  public final func invalidate() {}
+}
