@@ -49,6 +49,8 @@ let package = Package(
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel", "AuthScenario"]),
     .target(
       name: "AuthApp", dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]),
+    // A Swift lexer for `authcheck draft`, which reads an app's own sources.
+    .target(name: "AuthDraft", dependencies: ["AuthScenario"]),
     .target(
       name: "AuthCheckCLI",
       dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp"]
@@ -87,6 +89,7 @@ let package = Package(
       name: "AuthAppTests",
       dependencies: ["AuthApp", "AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"],
       exclude: ["BrokenApps"]),
+    .testTarget(name: "AuthDraftTests", dependencies: ["AuthDraft"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ] + coreLocationStandIn,
