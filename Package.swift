@@ -49,8 +49,8 @@ let package = Package(
     .target(name: "AuthExplorer", dependencies: ["AuthEngine", "AuthModel", "AuthScenario"]),
     .target(
       name: "AuthApp", dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer"]),
-    // A Swift lexer for `authcheck draft`, which reads an app's own sources.
-    .target(name: "AuthDraft", dependencies: ["AuthScenario"]),
+    // `authcheck draft`: an app file read from an app's Swift sources and Info.plist.
+    .target(name: "AuthDraft", dependencies: ["AuthModel", "AuthScenario"]),
     .target(
       name: "AuthCheckCLI",
       dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp"]
@@ -89,7 +89,8 @@ let package = Package(
       name: "AuthAppTests",
       dependencies: ["AuthApp", "AuthEngine", "AuthExplorer", "AuthScenario", "TestSupport"],
       exclude: ["BrokenApps"]),
-    .testTarget(name: "AuthDraftTests", dependencies: ["AuthDraft"]),
+    .testTarget(
+      name: "AuthDraftTests", dependencies: ["AuthDraft", "AuthApp"], exclude: ["Projects"]),
     .testTarget(name: "AuthCheckCLITests", dependencies: ["AuthCheckCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AuthCheckCLI"]),
   ] + coreLocationStandIn,

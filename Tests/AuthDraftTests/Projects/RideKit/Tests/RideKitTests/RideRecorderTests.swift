@@ -1,0 +1,6 @@
+import RideKit
+import Testing
+
+@Test func begins() {
+  RideRecorder().begin()
+}
