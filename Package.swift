@@ -53,7 +53,9 @@ let package = Package(
     .target(name: "AuthDraft", dependencies: ["AuthModel", "AuthScenario"]),
     .target(
       name: "AuthCheckCLI",
-      dependencies: ["AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp"]
+      dependencies: [
+        "AuthModel", "AuthScenario", "AuthEngine", "AuthExplorer", "AuthApp", "AuthDraft",
+      ]
     ),
     .executableTarget(name: "authcheck", dependencies: ["AuthCheckCLI"]),
     // The engine's benchmark on a toy system: `Benchmarks/engine.sh`.

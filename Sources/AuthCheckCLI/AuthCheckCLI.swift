@@ -87,6 +87,10 @@ public enum AuthCheckCLI {
         arguments: Array(arguments.dropFirst()), color: color,
         stderrIsTerminal: stderrIsTerminal, stdout: &stdout, stderr: &stderr)
     }
+    if arguments.first == "draft" {
+      return DraftCommand.run(
+        arguments: Array(arguments.dropFirst()), color: color, stdout: &stdout, stderr: &stderr)
+    }
     if arguments.first == "rules" {
       return RulesCommand.run(
         arguments: Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)

@@ -7,6 +7,7 @@ enum Help {
            authcheck explore [options]
            authcheck rules [ID…]
            authcheck diagram FILE [options]
+           authcheck draft PATH [-o FILE] [--check]
 
     Runs every scenario file given, and every *.yaml and *.yml file in the folders given
     (recursively, in sorted order), on every core. Prints PASS or FAIL per scenario, ERROR per
@@ -49,6 +50,11 @@ enum Help {
     authcheck diagram FILE [options]
       Draws an app file's permission journey (or the model's) as Mermaid or Graphviz: what
       the user sees, and every step that changes it; 'authcheck diagram --help' for more.
+
+    authcheck draft PATH [-o FILE] [--check]
+      Drafts an app file from an app's Xcode project or Swift package: Info.plist keys, one
+      feature per type that uses Core Location, each line saying where it came from;
+      'authcheck draft --help' for more.
 
     exit status:
       0  every scenario passed
