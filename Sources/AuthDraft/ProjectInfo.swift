@@ -73,7 +73,9 @@ public struct ProjectInfo: Sendable {
       if info.appName == nil { info.appName = settings.appName }
     }
     for path in files.infoPlists {
-      for (key, value) in try plist(files, path) { found[key, default: []].append(value) }
+      let (keys, name) = try plist(files, path)
+      for (key, value) in keys { found[key, default: []].append(value) }
+      if info.appName == nil { info.appName = name }
     }
     for key in SchemaKeys.info {
       guard var sources = found[key], var first = sources.first else { continue }
@@ -93,8 +95,11 @@ public struct ProjectInfo: Sendable {
     return info
   }
 
-  /// The Core Location keys of the property list at `path`, XML or binary.
-  static func plist(_ files: ProjectFiles, _ path: String) throws(DraftError) -> [(String, Found)] {
+  /// The Core Location keys of the property list at `path`, XML or binary, and the app's name
+  /// (`CFBundleDisplayName`, else `CFBundleName`, when it is not a build variable).
+  static func plist(_ files: ProjectFiles, _ path: String) throws(DraftError) -> (
+    [(String, Found)], (name: String, from: SourceLine)?
+  ) {
     let bytes = try files.read(path)
     let object: Any
     do {
@@ -148,6 +153,11 @@ public struct ProjectInfo: Sendable {
       }
       result.append((key, Found(value: value, from: from)))
     }
-    return result
+    let name = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap { key in
+      (dictionary[key] as? String).flatMap {
+        $0.isEmpty || $0.hasPrefix("$") ? nil : ($0, SourceLine(path, line: line(of: key)))
+      }
+    }.first
+    return (result, name)
   }
 }
