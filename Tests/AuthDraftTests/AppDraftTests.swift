@@ -118,3 +118,15 @@ import Testing
     #expect(throws: DraftError.self) { try AppDraft.draft(folder: file) }
   }
 }
+
+/// The guide shows real output.
+@Suite struct DraftDocumentationTests {
+  @Test("docs/APPS.md shows RunLog's draft as the fixture has it")
+  func guideShowsTheDraft() throws {
+    let guide = try String(
+      contentsOf: AppDraftTests.repository.appendingPathComponent("docs/APPS.md"), encoding: .utf8)
+    let draft = try AppDraftTests.draft("RunLog").text
+    #expect(
+      guide.contains("```yaml Tests/AuthDraftTests/Projects/RunLog.draft.yaml\n" + draft + "```"))
+  }
+}
