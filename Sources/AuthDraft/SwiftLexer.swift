@@ -21,6 +21,8 @@ public struct SwiftLexer {
   private var line = 1
   private var column = 1
   private var tokens: [SwiftToken] = []
+  /// How many string literals the lexer is inside, through interpolations.
+  private var nesting = 0
 
   private init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -203,8 +205,8 @@ public struct SwiftLexer {
       && peek(2) == UInt8(ascii: "\"")
     advance(multiline ? 3 : 1)
     var contents: [UInt8] = []
-    // The code of the interpolations, lexed after the literal's own token.
-    var interpolations: [(index: Int, line: Int, column: Int)] = []
+    // The tokens of the interpolations' code, which follow the literal's own token.
+    var interpolated: [SwiftToken] = []
     func closes(_ lexer: SwiftLexer) -> Bool {
       let quotes = multiline ? 3 : 1
       for offset in 0..<quotes where lexer.peek(offset) != UInt8(ascii: "\"") { return false }
@@ -224,11 +226,9 @@ public struct SwiftLexer {
       {
         let after = peek(1 + hashes)
         if after == UInt8(ascii: "(") {
-          // An interpolation: remember where its code starts and skip it here, balancing
-          // parentheses and the string literals inside it.
+          // An interpolation: its code is lexed now, and its tokens follow the literal's.
           advance(2 + hashes)
-          interpolations.append((index, line, column))
-          skipInterpolation()
+          interpolated += interpolation()
           continue
         }
         advance(1 + hashes)
@@ -247,26 +247,34 @@ public struct SwiftLexer {
       advance()
     }
     tokens.append(SwiftToken(.string, String(decoding: contents, as: UTF8.self), at: start))
-    guard !interpolations.isEmpty else { return }
-    let resume = (index, line, column)
-    for interpolation in interpolations {
-      (index, line, column) = interpolation
-      code(nested: true)
+    tokens += interpolated
+  }
+
+  /// The most string literals nested in interpolations whose code is lexed; deeper code is
+  /// skipped, its parentheses balanced, so that no input runs the lexer out of stack.
+  static let maximumNesting = 16
+
+  /// Lexes an interpolation's code up to and including the `)` that closes it, and returns its
+  /// tokens.
+  private mutating func interpolation() -> [SwiftToken] {
+    guard nesting < Self.maximumNesting else {
+      var depth = 0
+      while let byte = peek() {
+        advance()
+        if byte == UInt8(ascii: "(") { depth += 1 }
+        if byte == UInt8(ascii: ")") {
+          if depth == 0 { break }
+          depth -= 1
+        }
+      }
+      return []
     }
-    (index, line, column) = resume
-  }
-
-  /// Skips an interpolation's code up to and including the `)` that closes it.
-  private mutating func skipInterpolation() {
-    let end = SwiftLexer.interpolationEnd(bytes, from: index)
-    while index < end { advance() }
-  }
-
-  /// The index just after the `)` that closes the interpolation whose code starts at `from`.
-  private static func interpolationEnd(_ bytes: [UInt8], from: Int) -> Int {
-    var probe = SwiftLexer(bytes)
-    probe.index = from
-    probe.code(nested: true)
-    return probe.index
+    let outer = tokens
+    tokens = []
+    nesting += 1
+    code(nested: true)
+    nesting -= 1
+    defer { tokens = outer }
+    return tokens
   }
 }

@@ -89,4 +89,29 @@ import Testing
         "identifier default", "identifier $0", "punctuation #", "identifier if",
       ])
   }
+
+  @Test("interpolations nested past the limit are skipped whole, without running out of stack")
+  func deepNesting() {
+    let depth = 10_000
+    let source =
+      "a " + String(repeating: #""\("#, count: depth) + "m.startUpdatingLocation()"
+      + String(repeating: #")""#, count: depth) + " b"
+    let names = Self.identifiers(source)
+    #expect(names.first == "a")
+    #expect(names.last == "b")
+    #expect(!names.contains("startUpdatingLocation"))
+    let shallow = #"a "\("\(m.startUpdatingLocation())")" b"#
+    #expect(Self.identifiers(shallow) == ["a", "m", "startUpdatingLocation", "b"])
+  }
+
+  @Test("any bytes lex, whatever they hold")
+  func anyBytes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array(##"ab(){}"#\/*"##.utf8) + [0x0A, 0x20, 0x00, 0xFF, 0xC3, 0xA9]
+    for _ in 0..<200 {
+      let bytes = (0..<200).map { _ in alphabet.randomElement(using: &generator)! }
+      let tokens = SwiftLexer.tokens(utf8: bytes)
+      #expect(tokens.allSatisfy { $0.position.line >= 1 && $0.position.column >= 1 })
+    }
+  }
 }
