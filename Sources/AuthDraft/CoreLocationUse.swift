@@ -63,6 +63,9 @@ struct CallSite: Hashable, Sendable {
   var name: String
   var context: CodeContext
   var from: SourceLine
+  /// What the call is made on, when a name shows it: `tracker` in `tracker.start()`, `Part`
+  /// in `Part().start()` and `Part.shared.start()`.
+  var receiver: String? = nil
 }
 
 /// A type declaration.

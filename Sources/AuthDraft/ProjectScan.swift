@@ -5,6 +5,8 @@ struct ProjectScan {
   var uses: [CoreLocationUse] = []
   var calls: [String: [CallSite]] = [:]
   var declared: Set<String> = []
+  /// The names of the types the project declares.
+  var typeNames: Set<String> = []
   private var resolved: [String: Resolution] = [:]
 
   /// The triggers a piece of code is reached from, and the functions nothing calls.
@@ -27,6 +29,7 @@ struct ProjectScan {
       var scanner = SwiftScanner(tokens: SwiftLexer.tokens(utf8: try files.read(path)), path: path)
       scanner.scan()
       project.types += scanner.types
+      project.typeNames.formUnion(scanner.types.map(\.name))
       project.uses += scanner.uses
       project.declared.formUnion(scanner.declared)
       for call in scanner.calls { project.calls[call.name, default: []].append(call) }
@@ -55,7 +58,12 @@ struct ProjectScan {
     case .function(let type, let function, _):
       key = type + "." + function
       name = function == "init" ? type : function
-      sites = calls[name] ?? []
+      // A call made on another type of the project (`Other.shared.start()`) is not a call of
+      // this type's function.
+      sites = (calls[name] ?? []).filter { site in
+        guard let receiver = site.receiver, receiver != type else { return true }
+        return !typeNames.contains(receiver)
+      }
     case .typeLevel(let type):
       if let app = types.first(where: { $0.name == type && $0.isApp }) {
         return Resolution(triggers: [TriggerSite(trigger: .launch, from: app.from)])

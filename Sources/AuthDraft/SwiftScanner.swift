@@ -354,8 +354,26 @@ struct SwiftScanner {
     }
     coreLocation(at: index, isCall: isCall, afterDot: afterDot)
     if isCall && previous?.isIdentifier("func") != true && !Self.notCalls.contains(token.text) {
-      calls.append(CallSite(name: token.text, context: context, from: line(index)))
+      calls.append(
+        CallSite(
+          name: token.text, context: context, from: line(index),
+          receiver: callReceiver(of: index)))
     }
+  }
+
+  /// The first name of the chain a call after a dot is made on: `Part` in `Part().start()`
+  /// and `Part.shared.start()`, `tracker` in `self.tracker.start()`.
+  func callReceiver(of index: Int) -> String? {
+    var probe = index - 1
+    var first: String?
+    while at(probe)?.isPunctuation(".") == true {
+      probe -= 1
+      if at(probe)?.isPunctuation(")") == true, let open = matching[probe] { probe = open - 1 }
+      guard let name = at(probe), name.kind == .identifier else { break }
+      if name.text != "self" { first = name.text }
+      probe -= 1
+    }
+    return first
   }
 
   /// The receiver of a call after a dot: `manager` in `manager.start()` and

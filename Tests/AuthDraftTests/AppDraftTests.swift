@@ -96,6 +96,39 @@ import Testing
     }
   }
 
+  @Test("a call made on another type of the project is not a call of this type's method")
+  func callsOnOtherTypes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "authcheck-draft-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = """
+      final class Visits {
+        static let shared = Visits()
+        let manager = CLLocationManager()
+        func start() { manager.startMonitoringVisits() }
+      }
+      final class Run {
+        let manager = CLLocationManager()
+        func start() { manager.startUpdatingLocation() }
+      }
+      final class AppDelegate {
+        func application(_ a: A, didFinishLaunchingWithOptions o: O?) -> Bool {
+          Visits.shared.start()
+        }
+      }
+      struct RunButton {
+        var body: some View { Button("Run") { Run().start() } }
+      }
+      """
+    try source.write(
+      to: folder.appendingPathComponent("App.swift"), atomically: false, encoding: .utf8)
+    let text = try AppDraft.draft(folder: folder.path).text
+    #expect(
+      text.contains("  Visits:  # from App.swift:1\n    startedBy: launch  # from App.swift:11\n"))
+    #expect(text.contains("  Run:  # from App.swift:6\n    startedBy: user  # from App.swift:16\n"))
+  }
+
   @Test("build configurations that disagree are reported with where")
   func disagreements() throws {
     let draft = try Self.draft("CafeFinder")
