@@ -66,6 +66,9 @@ let package = Package(
     .executableTarget(
       name: "AppBenchmark", dependencies: ["AuthApp", "AuthEngine"],
       path: "Benchmarks/AppBenchmark"),
+    // `authcheck draft` on a generated project of 500 files: `Benchmarks/draft.sh`.
+    .executableTarget(
+      name: "DraftBenchmark", dependencies: ["AuthDraft"], path: "Benchmarks/DraftBenchmark"),
     .plugin(
       name: "AuthCheckPlugin",
       capability: .command(
