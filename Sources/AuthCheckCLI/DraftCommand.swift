@@ -102,7 +102,7 @@ enum DraftCommand {
       stderr.write(
         renderer.render(
           .warning(disagreement.message, at: position(of: disagreement.at)),
-          file: projectPath(folder, disagreement.at.path), source: "") + "\n")
+          file: projectPath(draft.folder, disagreement.at.path), source: "") + "\n")
     }
     let shownName: String
     if let output = options.output {
@@ -122,14 +122,14 @@ enum DraftCommand {
     }
     guard options.check else { return AuthCheckCLI.ExitCode.success }
     return check(
-      draft, named: options.output ?? shownName, shown: shownName, folder: folder,
+      draft, named: options.output ?? shownName, shown: shownName,
       renderer: renderer, stderr: &stderr)
   }
 
   /// Runs the static checks on `draft`, as the app file `name`, and reports each finding with
   /// a note at the project's line it was drafted from.
   static func check<Err: TextOutputStream>(
-    _ draft: AppDraft, named name: String, shown: String, folder: String,
+    _ draft: AppDraft, named name: String, shown: String,
     renderer: DiagnosticRenderer, stderr: inout Err
   ) -> Int32 {
     let file = AppFile.parse(Array(draft.text.utf8), path: name)
@@ -146,7 +146,7 @@ enum DraftCommand {
         stderr.write(
           renderer.render(
             .note("drafted from here", at: position(of: from)),
-            file: projectPath(folder, from.path), source: "") + "\n")
+            file: projectPath(draft.folder, from.path), source: "") + "\n")
       }
     }
     return findings.isEmpty ? AuthCheckCLI.ExitCode.success : AuthCheckCLI.ExitCode.failure

@@ -1,4 +1,5 @@
 import AuthScenario
+import Foundation
 
 /// An app file drafted from an app's project: its text, and where each of its lines comes from.
 ///
@@ -9,6 +10,8 @@ import AuthScenario
 /// carries a value ends with `# from PATH:LINE`, the path relative to the folder drafted; a
 /// value the draft had to guess says `TODO: check` and what it saw.
 public struct AppDraft: Sendable {
+  /// The folder drafted, to which the paths of `origins` are relative.
+  public var folder: String
   /// The app file's text.
   public var text: String
   /// Keys whose build configurations or files disagree, for warnings.
@@ -16,17 +19,25 @@ public struct AppDraft: Sendable {
   /// For each line of `text` that carries a value (1-based), where it comes from.
   public var origins: [Int: SourceLine]
 
-  /// Drafts the app file of the project in the folder `folder`.
+  /// Drafts the app file of the project in the folder `folder`; an `.xcodeproj` or
+  /// `.xcworkspace` stands for the folder that holds it.
   ///
   /// - Throws: ``DraftError`` when the folder or one of its files cannot be read, or a
   ///   property list is not one.
-  public static func draft(folder: String) throws(DraftError) -> AppDraft {
+  public static func draft(folder given: String) throws(DraftError) -> AppDraft {
+    var folder = given
+    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+    if folder.hasSuffix(".xcodeproj") || folder.hasSuffix(".xcworkspace") {
+      folder = folder.contains("/") ? String(folder[..<folder.lastIndex(of: "/")!]) : "."
+      if folder.isEmpty { folder = "/" }
+    }
     let files = try ProjectFiles.list(folder)
     let info = try ProjectInfo.read(files)
     var project = try ProjectScan.scan(files)
     var writer = DraftWriter()
     let folderName =
-      folder.split(separator: "/").last(where: { $0 != "." }).map(String.init) ?? folder
+      (folder == "." ? FileManager.default.currentDirectoryPath : folder)
+      .split(separator: "/").last(where: { $0 != "." }).map(String.init) ?? folder
     writer.comment(
       "Drafted by 'authcheck draft' from \(folderName) (paths are relative to it): check each "
         + "TODO, write each feature's needs, then run 'authcheck' on this file.")
@@ -69,7 +80,7 @@ public struct AppDraft: Sendable {
       for feature in features { feature.write(to: &writer) }
     }
     return AppDraft(
-      text: writer.text, disagreements: info.disagreements, origins: writer.origins)
+      folder: folder, text: writer.text, disagreements: info.disagreements, origins: writer.origins)
   }
 
   /// The package's name in a `Package.swift`: the first `name: "…"`.

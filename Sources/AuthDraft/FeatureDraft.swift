@@ -76,7 +76,6 @@ struct FeatureDraft {
       return candidate
     }
     var managers: [(code: String, name: String, index: Int)] = []
-    var sessions = 0
     var keep: Entry?
     var relaunch: SourceLine?
     var starts: [(category: Int, use: CoreLocationUse, found: ProjectScan.Resolution)] = []
@@ -163,7 +162,6 @@ struct FeatureDraft {
         guard seenRequests.insert(text).inserted else { continue }
         requests.append(Entry(text: text, from: use.from, todo: todo))
       case .session(let code, let authorization, let purposeKey):
-        sessions += 1
         let id = unique(code ?? "session")
         var entry = Entry(text: "- session: \(id)", from: use.from, todo: Self.unplaced(found))
         let goal = authorization.flatMap {
@@ -216,8 +214,8 @@ struct FeatureDraft {
         break
       }
     }
-    var started = trigger?.trigger ?? .user
-    if trigger == nil, relaunch != nil { started = .user }
+    // With nothing placed, the user (the format's default); a relaunch alone restores it.
+    let started = trigger?.trigger ?? .user
     var todo: String?
     if trigger == nil {
       todo =

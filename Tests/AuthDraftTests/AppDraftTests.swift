@@ -61,6 +61,14 @@ import Testing
     #expect(draft.text.contains("TODO: check the manager: 'manager' is not created here"))
   }
 
+  @Test("an .xcodeproj stands for the folder that holds it")
+  func xcodeproj() throws {
+    let project = Self.projects.appendingPathComponent("CafeFinder/CafeFinder.xcodeproj/").path
+    let draft = try AppDraft.draft(folder: project)
+    #expect(draft.text == (try Self.draft("CafeFinder").text))
+    #expect(draft.folder == Self.projects.appendingPathComponent("CafeFinder").path)
+  }
+
   @Test("drafting is deterministic: the same text every time")
   func deterministic() throws {
     #expect(try Self.draft("EkiSessions").text == Self.draft("EkiSessions").text)
