@@ -32,10 +32,20 @@ extension AuthorizationState {
   package mutating func apply(_ event: AuthorizationEvent, configuration c: AppConfiguration)
     -> Bool
   {
-    var trace = Trace.off
-    guard apply(event, c, &trace) == nil else { return false }
-    settle(c, &trace)
+    // The guards here, the effect out of line: the optimizer inlines the refusal function
+    // only into a small caller, and inlined it reads the state in place and builds no refusal.
+    guard withConditions(c, { $0.refusal(of: event) }) == nil else { return false }
+    takeUntraced(event, c)
     return true
+  }
+
+  /// The effect of `event`, which the guards let happen, without recording why: every
+  /// citation compiles away.
+  @inline(never)
+  private mutating func takeUntraced(_ event: AuthorizationEvent, _ c: AppConfiguration) {
+    var trace = Trace.off
+    take(event, c, &trace)
+    settle(c, &trace)
   }
 
   /// The state after `event`, or the refusal, as a value.
@@ -43,18 +53,20 @@ extension AuthorizationState {
     of event: AuthorizationEvent, configuration c: AppConfiguration, trace: inout Trace
   ) -> Result<AuthorizationState, Refusal> {
     var next = self
-    if let refusal = next.apply(event, c, &trace) { return .failure(refusal) }
+    if let refusal = next.withConditions(c, { $0.refusal(of: event) }) {
+      return .failure(refusal)
+    }
+    next.take(event, c, &trace)
     next.settle(c, &trace)
     return .success(next)
   }
 
-  /// Every step: the refusal (``StepConditions/refusal(of:)``), or the step's effect on
-  /// this state (citing the rules).
+  /// The effect of `event` on this state (citing the rules), once the refusal function
+  /// (``StepConditions/refusal(of:)``) has let it happen.
   @inline(__always)
-  private mutating func apply(
+  private mutating func take(
     _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
-  ) -> Refusal? {
-    if let refusal = withConditions(c, { $0.refusal(of: event) }) { return refusal }
+  ) {
     // R44: a continuous background session held before the step ends if the step takes the
     // app's authorization away (a claim made while unauthorized waits instead).
     var quiet = Trace.off
@@ -136,7 +148,6 @@ extension AuthorizationState {
       legacy.sessionClaims &= ~heldSessions
       trace.cite(.r44, "the app is no longer authorized, so its continuous background session ends")
     }
-    return nil
   }
 
   /// The legacy services' steps (§8b, R43–R49, and R6 for a manager's request). Out of line:
@@ -200,7 +211,7 @@ extension AuthorizationState {
     case .pauseUpdates:
       pauseUpdates(&trace)
     default:
-      // Every other step is taken in `apply`.
+      // Every other step is taken in `take`.
       break
     }
   }
