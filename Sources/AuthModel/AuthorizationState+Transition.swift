@@ -344,6 +344,8 @@ extension AuthorizationState {
     trace.cite(.r17) { n in "session '\(n.name(of: id))' holds the goal \(goal.rawValue)" }
   }
 
+  // Always inlined: it only cites, so where the trace is off nothing of it is left.
+  @inline(__always)
   private func citeImplicitSession(_ c: AppConfiguration, _ what: String, _ trace: inout Trace) {
     if !c.hasServiceSessions {
       trace.cite(.r39, "on iOS 17 iterating \(what) holds no session and does not prompt")
@@ -572,7 +574,9 @@ extension AuthorizationState {
     for change in changes { write(change, c, &trace) }
   }
 
-  /// R38: one change in Settings.
+  /// R38: one change in Settings. Always inlined: where the trace is off, only the write is
+  /// left of it, on every Settings step the explorer takes.
+  @inline(__always)
   private mutating func write(
     _ change: SettingsChange, _ c: AppConfiguration, _ trace: inout Trace
   ) {
