@@ -16,6 +16,9 @@ public struct AuthorizationSystem: Sendable {
   public let reductions: [Reduction]
   /// `reductions` as bits (``Reduction/bits(_:)``), which every step tests.
   private let reductionBits: UInt8
+  /// Whether the legacy services are left out (`legacy` is `nil`): then no step is one of
+  /// theirs and no state holds any, and the model's steps leave out their reads of them.
+  private let legacyServicesIdle: Bool
   /// Every step, in the fixed order the explorer tries them.
   public let actions: [AuthorizationEvent]
 
@@ -28,6 +31,7 @@ public struct AuthorizationSystem: Sendable {
     self.configuration = configuration
     self.catalogue = catalogue
     self.legacy = legacy
+    legacyServicesIdle = legacy == nil
     self.reductions = reductions
     reductionBits = Reduction.bits(reductions)
     codec = try AuthorizationStateCodec(
@@ -161,7 +165,10 @@ public struct AuthorizationSystem: Sendable {
     from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState
   ) -> Bool {
     next = state
-    guard next.model.apply(event, configuration: configuration) else { return false }
+    guard
+      next.model.apply(
+        event, configuration: configuration, legacyServicesIdle: legacyServicesIdle)
+    else { return false }
     // Only termination writes the record; every other step keeps it or empties it.
     if case .terminate = event {
       let record = next.model.sessionsAtTermination

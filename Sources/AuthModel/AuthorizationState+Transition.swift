@@ -29,13 +29,25 @@ extension AuthorizationState {
   ///
   /// For the package only: a refused step may leave this state half changed, so the caller
   /// starts every step from a fresh copy (``applying(_:configuration:)`` is this on a copy).
-  package mutating func apply(_ event: AuthorizationEvent, configuration c: AppConfiguration)
-    -> Bool
-  {
+  ///
+  /// - Parameter legacyServicesIdle: that the state holds no legacy service (§8b,
+  ///   ``LegacyServices/isIdle``) and `event` is not one of their steps, so that the state after
+  ///   holds none either: what an exploration without them knows of every step it takes. Then
+  ///   the step leaves out its reads of the legacy services; debug builds check both conditions.
+  package mutating func apply(
+    _ event: AuthorizationEvent, configuration c: AppConfiguration,
+    legacyServicesIdle: Bool = false
+  ) -> Bool {
     // The guards here, the effect out of line: the optimizer inlines the refusal function
     // only into a small caller, and inlined it reads the state in place and builds no refusal.
     guard withConditions(c, { $0.refusal(of: event) }) == nil else { return false }
-    takeUntraced(event, c)
+    if legacyServicesIdle {
+      assert(legacy.isIdle, "a state without legacy services holds none")
+      takeUntracedWithoutLegacyServices(event, c)
+      assert(legacy.isIdle, "\(event) is not a step of the legacy services")
+    } else {
+      takeUntraced(event, c)
+    }
     return true
   }
 
@@ -44,8 +56,18 @@ extension AuthorizationState {
   @inline(never)
   private mutating func takeUntraced(_ event: AuthorizationEvent, _ c: AppConfiguration) {
     var trace = Trace.off
-    take(event, c, &trace)
-    settle(c, &trace)
+    take(event, c, &trace, legacyServicesIdle: false)
+    settle(c, &trace, legacyServicesIdle: false)
+  }
+
+  /// ``takeUntraced(_:_:)`` in a state that holds no legacy service, by a step that holds none.
+  @inline(never)
+  private mutating func takeUntracedWithoutLegacyServices(
+    _ event: AuthorizationEvent, _ c: AppConfiguration
+  ) {
+    var trace = Trace.off
+    take(event, c, &trace, legacyServicesIdle: true)
+    settle(c, &trace, legacyServicesIdle: true)
   }
 
   /// The state after `event`, or the refusal, as a value.
@@ -56,22 +78,27 @@ extension AuthorizationState {
     if let refusal = next.withConditions(c, { $0.refusal(of: event) }) {
       return .failure(refusal)
     }
-    next.take(event, c, &trace)
-    next.settle(c, &trace)
+    next.take(event, c, &trace, legacyServicesIdle: false)
+    next.settle(c, &trace, legacyServicesIdle: false)
     return .success(next)
   }
 
   /// The effect of `event` on this state (citing the rules), once the refusal function
   /// (``StepConditions/refusal(of:)``) has let it happen.
+  ///
+  /// - Parameter legacyServicesIdle: a constant: `true` where the state holds no legacy
+  ///   service and the step is not one of theirs, so that what reads them is left out.
   @inline(__always)
   private mutating func take(
-    _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace
+    _ event: AuthorizationEvent, _ c: AppConfiguration, _ trace: inout Trace,
+    legacyServicesIdle: Bool
   ) {
     // R44: a continuous background session held before the step ends if the step takes the
     // app's authorization away (a claim made while unauthorized waits instead).
     var quiet = Trace.off
     // Read as a byte first: most steps hold none, and the call would copy the state.
-    let heldSessions = legacy.sessionClaims == 0 ? 0 : continuousBackgroundSessions(c)
+    let heldSessions =
+      legacyServicesIdle || legacy.sessionClaims == 0 ? 0 : continuousBackgroundSessions(c)
     switch event {
     case .launch:
       startRun(in: .foreground, trace: &trace)
@@ -778,12 +805,18 @@ extension AuthorizationState {
   /// that a step produced stays as it is under an event that by itself changes nothing
   /// (``changesNothing(_:configuration:)``); `ActionMarksTests` checks this in every reachable
   /// state of its catalogues.
+  ///
+  /// - Parameter legacyServicesIdle: as in ``take(_:_:_:legacyServicesIdle:)``.
   @inline(__always)
-  private mutating func settle(_ c: AppConfiguration, _ trace: inout Trace) {
+  private mutating func settle(
+    _ c: AppConfiguration, _ trace: inout Trace, legacyServicesIdle: Bool
+  ) {
     // R37: a carried session of an app that is not authorized is suspended, not ended: that is
     // derived (`carriedBackgroundActivityIsActive`), nothing to change here.
     // R6: a prompt raised by a manager's request is remembered only while it is pending.
-    if pendingPrompt == nil && legacy.promptRaisedBy != nil { legacy.promptRaisedBy = nil }
+    if !legacyServicesIdle && pendingPrompt == nil && legacy.promptRaisedBy != nil {
+      legacy.promptRaisedBy = nil
+    }
     let acts = app == .foreground || (app == .background && c.mutation == .promptsFromBackground)
     if acts && pendingPrompt == nil { actOnGoals(c, &trace) }
   }
