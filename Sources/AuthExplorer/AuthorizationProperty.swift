@@ -226,6 +226,11 @@ public enum AuthorizationProperty: String, CaseIterable, Hashable, Sendable {
   }
 
   /// Whether a state property (``isStateProperty``) holds in `state`, whose observation is `o`.
+  ///
+  /// Always inlined: `stateFindings` asks each property by name, so each call keeps its own
+  /// case alone; with the legacy services' values the function grew past what the optimizer
+  /// inlines, and one property was asked through a call for every state.
+  @inline(__always)
   func holds(in state: ExploredState, _ o: Observation, _ c: AppConfiguration) -> Bool {
     switch self {
     case .p2:
