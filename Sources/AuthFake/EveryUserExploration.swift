@@ -233,8 +233,7 @@ public struct EveryUserExploration<App: AnyObject, Snapshot: Hashable> {
     let explorer = EveryUserSystem(self, checked: false)
     var byName: [String: Int] = [:]
     for index in explorer.steps.indices.reversed() { byName[explorer.name(index)] = index }
-    let device = FakeDevice(configuration: configuration, start: start)
-    var app: App? = start.app == .notRunning ? nil : make(device)
+    var (device, app) = explorer.freshInstall()
     for (number, name) in story.enumerated() {
       guard let index = byName[name] else {
         throw StoryError(message: "step \(number + 1), '\(name)', is not a step of the exploration")
@@ -288,12 +287,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
     let snapshot: Snapshot?
   }
 
-  let configuration: AppConfiguration
-  let start: StartingState
-  let appActions: [AppAction<App>]
-  let make: @MainActor (FakeDevice) -> App
-  let snapshot: @MainActor (App) -> Snapshot
-  let check: @MainActor (App, FakeDevice) throws -> Void
+  let exploration: EveryUserExploration<App, Snapshot>
   let steps: [Step]
   /// Per node: its parent and the step from it (`nil` for the fresh install), its depth.
   private var parents: [(node: Int, step: Int)?] = []
@@ -310,33 +304,33 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
     _ exploration: EveryUserExploration<App, Snapshot>, checked: Bool = true,
     stepOrder: [Int]? = nil
   ) {
-    configuration = exploration.configuration
-    start = exploration.start
-    appActions = exploration.actions
-    make = exploration.make
-    snapshot = exploration.snapshot
-    check = exploration.check
+    self.exploration = exploration
     let steps =
       AuthorizationEvent.userAndSystemSteps(legacy: false).map(Step.event)
-      + appActions.indices.map(Step.app)
+      + exploration.actions.indices.map(Step.app)
     self.steps = stepOrder.map { $0.map { steps[$0] } } ?? steps
     guard checked else { return }
-    let device = FakeDevice(configuration: configuration, start: start)
-    let app: App? = start.app == .notRunning ? nil : make(device)
+    let (device, app) = freshInstall()
     _ = node(device, app, parent: nil)
+  }
+
+  /// A fresh device as the exploration starts it, and the app's objects if it starts running.
+  func freshInstall() -> (FakeDevice, App?) {
+    let device = FakeDevice(configuration: exploration.configuration, start: exploration.start)
+    return (device, exploration.start.app == .notRunning ? nil : exploration.make(device))
   }
 
   /// The node of the state `device` and `app` are in, made (and checked, where the app runs)
   /// if new.
   private func node(_ device: FakeDevice, _ app: App?, parent: (node: Int, step: Int)?) -> Int {
-    let key = Key(model: device.simulator.state, snapshot: app.map(snapshot))
+    let key = Key(model: device.simulator.state, snapshot: app.map(exploration.snapshot))
     if let known = nodes[key] { return known }
     let id = parents.count
     nodes[key] = id
     parents.append(parent)
     depths.append(parent.map { depths[$0.node] + 1 } ?? 0)
     if failure == nil, let app {
-      do { try check(app, device) } catch { failure = (id, String(describing: error)) }
+      do { try exploration.check(app, device) } catch { failure = (id, String(describing: error)) }
     }
     return id
   }
@@ -355,8 +349,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
   /// The node `step` leads to from `node`, or `nil` where the model refuses it.
   func next(_ node: Int, _ step: Int) -> Int? {
     replays += 1
-    let device = FakeDevice(configuration: configuration, start: start)
-    var app: App? = start.app == .notRunning ? nil : make(device)
+    var (device, app) = freshInstall()
     for earlier in path(to: node) {
       guard take(steps[earlier], device, &app) else {
         preconditionFailure(
@@ -375,7 +368,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
     case .app(let i):
       let m = device.simulator.state
       guard let running = app, m.app == .foreground, m.promptOnScreen == nil else { return false }
-      appActions[i].perform(running)
+      exploration.actions[i].perform(running)
       return true
     case .event(let event):
       do throws(Refusal) {
@@ -384,7 +377,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
         return false
       }
       switch event {
-      case .launch, .relaunchInBackground: app = make(device)
+      case .launch, .relaunchInBackground: app = exploration.make(device)
       case .terminate: app = nil
       default: break
       }
@@ -395,7 +388,7 @@ final class EveryUserSystem<App: AnyObject, Snapshot: Hashable> {
   /// A step as a story says it.
   func name(_ step: Int) -> String {
     switch steps[step] {
-    case .app(let i): appActions[i].name
+    case .app(let i): exploration.actions[i].name
     case .event(let event): ScenarioAction(event, names: names).summary
     }
   }
