@@ -55,7 +55,7 @@ public enum NotModelled {
 
   /// Where the list is, as messages point at it.
   public static let pointer =
-    "'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+    "'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
 
   /// What follows "unknown key 'x'" (or holding, step…) when `word` is not one of `modelled`:
   /// `: authcheck does not model X; the nearest it models is Y; 'authcheck rules' …` for a thing left

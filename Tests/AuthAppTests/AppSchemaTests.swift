@@ -233,7 +233,7 @@ import Testing
       source:
         "app: A\nfeatures:\n  f:\n    holds: [monitor]\n    needs:\n      background:\n        1️⃣requestResult: prompted",
       message:
-        "unknown key 'requestResult' in a condition; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+        "unknown key 'requestResult' in a condition; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     // The misuses that involve several places (AppDescription.validationErrors).
     Misuse(

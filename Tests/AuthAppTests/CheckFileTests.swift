@@ -28,7 +28,7 @@ import Testing
     }
     #expect(
       error.diagnostics.first?.message
-        == "unknown key 'x' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+        == "unknown key 'x' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     )
   }
 

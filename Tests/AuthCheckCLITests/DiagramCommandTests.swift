@@ -192,32 +192,6 @@ import Testing
     #expect(run.stdout.contains("merged"))
   }
 
-  @Test("the README shows what the diagram and the ways to fail of its examples print now")
-  func readmeIsCurrent() throws {
-    let readme = try String(
-      contentsOf: Self.apps.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md"), encoding: .utf8)
-    let diagram = CLITests.run([
-      "diagram", Self.apps.appendingPathComponent("ios17-manager-app.yaml").path,
-    ])
-    #expect(diagram.status == 0)
-    let shown = diagram.stdout.replacingOccurrences(
-      of: Self.apps.path + "/", with: "scenarios/apps/")
-    #expect(readme.contains("\n" + shown), "regenerate the README's diagram")
-    let ways = CLITests.run(
-      [
-        "scenarios/apps/geofence-station-arrival.yaml", "--ways-to-fail",
-      ].map {
-        $0.hasPrefix("scenarios/")
-          ? Self.apps.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent($0).path : $0
-      })
-    #expect(ways.status == 0)
-    let printed = ways.stdout.replacingOccurrences(
-      of: Self.apps.path + "/", with: "scenarios/apps/")
-    #expect(readme.contains("```\n" + printed + "```\n"), "regenerate the README's ways to fail")
-  }
-
   // MARK: Graphviz
 
   /// The `dot` program, where Graphviz is installed.

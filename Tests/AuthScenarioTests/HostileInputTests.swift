@@ -192,7 +192,7 @@ import Testing
     #expect(diagnostics.count == limit + 1)
     #expect(
       diagnostics.first
-        == "3:1: error: unknown key 'k0' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+        == "3:1: error: unknown key 'k0' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     )
     #expect(diagnostics.last == "\(limit + 3):1: note: too many errors; stopping here")
   }
@@ -205,7 +205,7 @@ import Testing
     #expect(diagnostics.count == limit + 1)
     #expect(
       diagnostics.first
-        == "3:5: error: unknown step 'x'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+        == "3:5: error: unknown step 'x'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     )
     #expect(diagnostics.last == "\(limit + 3):5: note: too many errors; stopping here")
   }

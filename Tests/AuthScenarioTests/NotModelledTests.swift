@@ -6,7 +6,8 @@ import Testing
 /// An unknown name points at what the model covers: a thing left out says so with the nearest
 /// thing modelled, a typo gets its "did you mean", anything else the list.
 @Suite struct NotModelledTests {
-  static let pointer = "'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+  static let pointer =
+    "'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
 
   @Test("a name the model leaves out says so, with the nearest modelled thing, in any case")
   func leftOut() {

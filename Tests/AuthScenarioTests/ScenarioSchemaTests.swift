@@ -341,7 +341,7 @@ import Testing
     ErrorCase(
       "unknown top-level key without a suggestion",
       "scenario: x\n1️⃣author: me\nsteps: [launch]\n",
-      "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+      "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     ErrorCase(
       "missing scenario", "# story\n1️⃣steps: [launch]\n", "missing required key 'scenario'"),
@@ -413,11 +413,11 @@ import Testing
     ErrorCase(
       "an unknown step quoted to 40 characters",
       "scenario: x\nsteps:\n  - 1️⃣\(String(repeating: "z", count: 50))\n",
-      "unknown step '\(String(repeating: "z", count: 39))…'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+      "unknown step '\(String(repeating: "z", count: 39))…'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     ErrorCase(
       "unknown step without a suggestion", "scenario: x\nsteps:\n  - 1️⃣reboot: now\n",
-      "unknown step 'reboot'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+      "unknown step 'reboot'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     ErrorCase(
       "bare tap", "scenario: x\nsteps:\n  - 1️⃣tap\n", "step 'tap' needs a value, as in 'tap: …'"),
@@ -512,7 +512,7 @@ import Testing
     ErrorCase(
       "info with a key Core Location does not read",
       "scenario: x\ninfo:\n  1️⃣CFBundleName: Stations\nsteps: [launch]\n",
-      "unknown key 'CFBundleName' in 'info'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+      "unknown key 'CFBundleName' in 'info'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     ErrorCase(
       "info with a boolean written yes",
@@ -533,7 +533,7 @@ import Testing
     ErrorCase(
       "start with an unknown key",
       "scenario: x\nstart:\n  1️⃣preciseLocation: on\nsteps: [launch]\n",
-      "unknown key 'preciseLocation' in 'start'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)"
+      "unknown key 'preciseLocation' in 'start'; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")"
     ),
     ErrorCase(
       "settings with a word other than reset", "scenario: x\nsteps:\n  - settings: 1️⃣off\n",
@@ -679,13 +679,13 @@ import Testing
       .error(
         "unknown key 'NSLocationUsageDescription' in 'info': authcheck does not model the usage "
           + "string of macOS and of iOS 7 and earlier; the nearest it models is "
-          + "NSLocationWhenInUseUsageDescription; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)",
+          + "NSLocationWhenInUseUsageDescription; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")",
         at: marked[1]),
       .error(
         "unknown value 'running'; expected app state: 'notRunning', 'foreground', 'background'",
         at: marked[2]),
       .error(
-        "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md)",
+        "unknown key 'author' in a scenario; 'authcheck rules' lists what is modelled and what is not (docs/RULES.md, \"What the model leaves out\")",
         at: marked[3]),
       .error("unknown step 'launh'; did you mean 'launch'?", at: marked[4]),
       .error("unexpected key 'precis' in a 'tap' step; did you mean 'precise'?", at: marked[5]),
