@@ -54,7 +54,8 @@ public final class FakeDevice {
 
   /// The story itself; ``simulator`` is this, once dropped objects are released.
   private(set) var story: AuthorizationSimulator
-  private var managers: [Weak<FakeLocationManager>] = []
+  /// The managers of the running app, held or not by its code, in the order it made them.
+  private(set) var managers: [Weak<FakeLocationManager>] = []
   private var sessions: [Weak<FakeServiceSession>] = []
   private var backgroundActivity: Weak<FakeBackgroundActivitySession>?
   private var fullAccuracyCompletions: [@MainActor (Refusal?) -> Void] = []

@@ -59,8 +59,11 @@ public final class FakeLocationManager {
   /// The seam's delegate, which app code sets: it gets `locationManagerDidChangeAuthorization`
   /// when ``delegate`` does (R41), `locationManagerDidPauseLocationUpdates` when the model
   /// pauses this manager's updates (R46), and `locationManager(_:monitoringDidFailFor:withError:)`
-  /// with `CLError(.regionMonitoringFailure)` for a region past the limit (R49). Setting it
-  /// delivers the call of the manager's creation, if not yet made to it.
+  /// with `CLError(.regionMonitoringFailure)` for a region past the limit (R49), and the
+  /// locations, region crossings and visits a test makes come where the model delivers them
+  /// (``FakeDevice/deliverLocations(_:)``, ``FakeDevice/crossRegion(_:entering:)``,
+  /// ``FakeDevice/deliverVisit(_:)``). Setting it delivers the call of the manager's creation,
+  /// if not yet made to it.
   public weak var locationDelegate: (any LocationManagingDelegate)? {
     didSet { device.deliver() }
   }
