@@ -80,7 +80,7 @@ let package = Package(
     .testTarget(name: "AuthModelTests", dependencies: ["AuthModel", "TestSupport"]),
     .testTarget(
       name: "AuthFakeTests",
-      dependencies: ["AuthFake", "AuthModel", "AuthScenario", "LocationSeam"]
+      dependencies: ["AuthFake", "AuthModel", "AuthScenario", "LocationSeam", "TestSupport"]
     ),
     .testTarget(
       name: "AuthScenarioTests", dependencies: ["AuthScenario", "AuthApp", "TestSupport"]),

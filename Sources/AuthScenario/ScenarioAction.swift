@@ -341,8 +341,11 @@ public struct StepWords: Hashable, Sendable {
 
 extension AuthorizationSimulator {
   /// Plays `action`, one model step; a Settings action with several changes is one step too
-  /// (R41, R42).
-  mutating func perform(_ action: ScenarioAction) throws(Refusal) -> [Citation] {
+  /// (R41, R42). Returns the rules that accepted it and decided its effects.
+  ///
+  /// - Throws: the ``Refusal`` of a step the rules forbid, which changes nothing.
+  @discardableResult
+  public mutating func perform(_ action: ScenarioAction) throws(Refusal) -> [Citation] {
     switch action {
     case .launch: return try launch()
     case .relaunchInBackground: return try relaunchInBackground()
