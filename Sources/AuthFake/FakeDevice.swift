@@ -59,7 +59,11 @@ public final class FakeDevice {
   private var sessions: [Weak<FakeServiceSession>] = []
   private var backgroundActivity: Weak<FakeBackgroundActivitySession>?
   private var fullAccuracyCompletions: [@MainActor (Refusal?) -> Void] = []
-  private var streams: [any DeviceStream] = []
+  /// The streams published to after every step, until they finish.
+  private(set) var streams: [any DeviceStream] = []
+  /// The conditions of each monitor, by the monitor's name: Core Location keeps them across
+  /// launches (``FakeMonitor``).
+  var monitorConditions: [String: MonitorConditions] = [:]
   /// Every manager and session the app's code made that still lives, held or not, by name.
   private var named: [Weak<AnyObject>] = []
   /// The regions the app's code passed to `startMonitoring(for:)`, by identifier: the model

@@ -3,11 +3,13 @@
 #endif
 
 /// The iOS 17 and 18 location services an app's code starts, as factories it holds: a
-/// `CLServiceSession`, `CLLocationUpdate.liveUpdates()`, a `CLBackgroundActivitySession`.
+/// `CLServiceSession`, `CLLocationUpdate.liveUpdates()`, a `CLBackgroundActivitySession`, a
+/// `CLMonitor`.
 ///
 /// The app holds `any LocationServices`: `CoreLocationServices()` on iOS 18, a fake device in its
 /// tests. What comes back is the seam's shape of Core Location's objects, with Apple's property
-/// names: ``LocationServiceSession``, ``LiveLocationUpdate``, ``BackgroundActivitySession``.
+/// names: ``LocationServiceSession``, ``LiveLocationUpdate``, ``BackgroundActivitySession``,
+/// ``LocationMonitor``.
 @MainActor
 public protocol LocationServices {
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`, or without a purpose key
@@ -19,6 +21,8 @@ public protocol LocationServices {
   func liveUpdates() -> AsyncStream<LiveLocationUpdate>
   /// `CLBackgroundActivitySession()`: held until it is invalidated or released.
   func backgroundActivitySession() -> any BackgroundActivitySession
+  /// `CLMonitor(_:)`: the monitor of this name, with the conditions kept for it.
+  func monitor(_ name: String) async -> any LocationMonitor
 }
 
 /// A `CLServiceSession` the app holds.

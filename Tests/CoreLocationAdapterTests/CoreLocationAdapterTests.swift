@@ -126,5 +126,18 @@ import Testing
     var updates = services.liveUpdates().makeAsyncIterator()
     #expect(await updates.next() == nil)
     session.invalidate()
+    let monitor = await services.monitor("Stations")
+    #expect(monitor is CoreLocationMonitor)
+    #expect(monitor.name == "Stations")
+    await monitor.add(
+      .circularGeographic(
+        center: CLLocationCoordinate2D(latitude: 48.14, longitude: 11.56), radius: 100),
+      identifier: "Central", assuming: .unsatisfied)
+    await monitor.add(
+      .beaconIdentity(uuid: UUID(), major: 1, minor: 2), identifier: "Platform", assuming: .unknown)
+    await monitor.remove("Platform")
+    #expect(await monitor.identifiers == [])
+    var events = monitor.events.makeAsyncIterator()
+    #expect(await events.next() == nil)
   }
 }

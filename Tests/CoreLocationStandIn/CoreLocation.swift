@@ -217,3 +217,85 @@ public final class CLBackgroundActivitySession {
   public init() {}
   public final func invalidate() {}
 }
+
+// iOS 17 and 18. Sources, https://developer.apple.com/documentation/corelocation/ and below it:
+// clmonitor-2r51v (`actor CLMonitor`), init(_:) (`init(_ name: String) async`),
+// add(_:identifier:) (`func add(_ condition: any CLCondition, identifier: String)`),
+// add(_:identifier:assuming:) (`func add(_ condition: any CLCondition, identifier: String,
+// assuming state: CLMonitor.Event.State)`), remove(_:) (`func remove(_ identifier: String)`),
+// identifiers, events-swift.property (`final let events: CLMonitor.Events`), events-swift.struct
+// (`struct Events`, AsyncSequence) and its `struct Iterator`; event (`struct Event`: identifier,
+// state-swift.property `var state: CLMonitor.Event.State { get }`, date, and the iOS 18
+// properties accuracyLimited, authorizationDenied, authorizationDeniedGlobally,
+// authorizationRequestInProgress, authorizationRestricted, conditionLimitExceeded,
+// conditionUnsupported, insufficientlyInUse, persistenceUnavailable, serviceSessionRequired);
+// clmonitoringstate (`enum CLMonitoringState : NSUInteger`: unknown, satisfied, unsatisfied,
+// unmonitored), which `CLMonitor.Event.State` names; clcondition-swift.protocol;
+// circulargeographiccondition (`struct`, `init(center: CLLocationCoordinate2D, radius:
+// CLLocationDistance)`); beaconidentitycondition (`init(uuid:)`, `init(uuid:major:)`,
+// `init(uuid:major:minor:)`). Sendable only where the reference says so, as above.
+public typealias CLBeaconMajorValue = UInt16
+public typealias CLBeaconMinorValue = UInt16
+
+public enum CLMonitoringState: UInt, @unchecked Sendable {
+  case unknown = 0
+  case satisfied = 1
+  case unsatisfied = 2
+  case unmonitored = 3
+}
+
+public protocol CLCondition {}
+
+public actor CLMonitor {
+  public struct CircularGeographicCondition: CLCondition {
+    public let center: CLLocationCoordinate2D
+    public let radius: CLLocationDistance
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
+      self.center = center
+      self.radius = radius
+    }
+  }
+  public struct BeaconIdentityCondition: CLCondition {
+    public let uuid: UUID
+    public let major: CLBeaconMajorValue?
+    public let minor: CLBeaconMinorValue?
+    public init(uuid: UUID) { (self.uuid, major, minor) = (uuid, nil, nil) }
+    public init(uuid: UUID, major: CLBeaconMajorValue) {
+      (self.uuid, self.major, minor) = (uuid, major, nil)
+    }
+    public init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue) {
+      (self.uuid, self.major, self.minor) = (uuid, major, minor)
+    }
+  }
+  public struct Event {
+    public typealias State = CLMonitoringState
+    public var identifier: String { "" }
+    public var state: State { .unknown }
+    public var date: Date { Date() }
+    public var accuracyLimited: Bool { false }
+    public var authorizationDenied: Bool { false }
+    public var authorizationDeniedGlobally: Bool { false }
+    public var authorizationRequestInProgress: Bool { false }
+    public var authorizationRestricted: Bool { false }
+    public var conditionLimitExceeded: Bool { false }
+    public var conditionUnsupported: Bool { false }
+    public var insufficientlyInUse: Bool { false }
+    public var persistenceUnavailable: Bool { false }
+    public var serviceSessionRequired: Bool { false }
+  }
+  public struct Events: AsyncSequence {
+    public typealias Element = Event
+    public struct Iterator: AsyncIteratorProtocol {
+      public mutating func next() async throws -> Event? { nil }
+    }
+    public func makeAsyncIterator() -> Iterator { Iterator() }
+  }
+  public let events = Events()
+  public init(_ name: String) async {}
+  public func add(_ condition: any CLCondition, identifier: String) {}
+  public func add(
+    _ condition: any CLCondition, identifier: String, assuming state: CLMonitor.Event.State
+  ) {}
+  public func remove(_ identifier: String) {}
+  public var identifiers: [String] { [] }
+}
