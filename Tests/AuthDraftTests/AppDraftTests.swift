@@ -50,15 +50,24 @@ import Testing
     }
   }
 
-  @Test("the draft of Examples/StationFinder reads as an app file, its wrapper marked")
+  @Test(
+    "the draft of Examples/StationFinder reads as an app file: its two features, each its manager")
   func stationFinder() throws {
     let draft = try AppDraft.draft(
       folder: Self.repository.appendingPathComponent("Examples/StationFinder").path)
     let file = AppFile.parse(Array(draft.text.utf8), path: "draft.yaml")
     let app = try file.app.get()
-    #expect(app.features.map(\.name) == ["StationFinder"])
-    #expect(app.features[0].requests.count == 2)
-    #expect(draft.text.contains("TODO: check the manager: 'manager' is not created here"))
+    #expect(app.features.map(\.name) == ["RunRecorder", "StationFinder"])
+    // Start (When In Use); Use my location, Precise, the arrival alert (Always).
+    #expect(app.features.map(\.requests.count) == [1, 3])
+    // Each manager is made with `CLLocationManager()` in the app's `init()`: none is marked.
+    #expect(!draft.text.contains("TODO: check the manager"))
+    for held in [
+      "allowsBackgroundLocationUpdates: true", "- updatingLocation: manager", "- regions: ",
+      "- significantChanges: ",
+    ] {
+      #expect(draft.text.contains(held), "\(held)")
+    }
   }
 
   @Test("an .xcodeproj stands for the folder that holds it")

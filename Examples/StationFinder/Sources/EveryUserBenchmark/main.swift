@@ -21,12 +21,15 @@ func exploration() -> EveryUserExploration<StationFinder, Shown> {
       infoPlist: InfoPlist(
         whenInUseUsageDescription: "Shows stations near you",
         alwaysAndWhenInUseUsageDescription: "Wakes you before your station",
+        temporaryUsageDescriptions: [
+          StationFinder.precisePurposeKey: "Shows the stations nearest you"
+        ],
         backgroundModes: ["location"])),
     actions: [
       AppAction("the user taps Use my location") { $0.askForLocation() },
-      AppAction("the user turns on an arrival alert") { $0.turnOnArrivalAlert() },
+      AppAction("the user turns on an arrival alert") { $0.turnOnArrivalAlert(at: Station.all[0]) },
     ],
-    make: { device in StationFinder(device: device) },
+    make: { device in StationFinder(manager: FakeLocationManager(device: device)) },
     snapshot: { Shown(banner: $0.banner, arrivalAlert: $0.arrivalAlert) },
     check: { finder, device in
       let status = device.simulator.authorizationStatus

@@ -1,5 +1,6 @@
 import AuthFake
 import AuthModel
+import LocationSeam
 import StationFinder
 import Testing
 
@@ -40,9 +41,11 @@ import Testing
     configuration: StationFinderTests.app,
     actions: [
       AppAction("the user taps Use my location") { $0.askForLocation() },
-      AppAction("the user turns on an arrival alert") { $0.turnOnArrivalAlert() },
+      AppAction("the user turns on an arrival alert") {
+        $0.turnOnArrivalAlert(at: StationFinderTests.central)
+      },
     ],
-    make: { device in StationFinder(device: device) },
+    make: { device in StationFinder(manager: FakeLocationManager(device: device)) },
     snapshot: { Shown(banner: $0.banner, arrivalAlert: $0.arrivalAlert) },
     check: { finder, device in
       let expected = expectedBanner(device)
@@ -58,17 +61,17 @@ import Testing
 
   /// A finder with a bug: it recomputes the banner only when the status changes, so a change of
   /// accuracy alone (Precise turned on or off in Settings) leaves the old banner on screen.
-  final class StatusOnlyFinder: FakeLocationManagerDelegate {
+  final class StatusOnlyFinder: LocationManagingDelegate {
     private(set) var banner = StationFinder.Banner.none
     private var lastStatus: AuthorizationStatus?
-    let manager: FakeLocationManager
+    let manager: any LocationManaging
 
-    init(device: FakeDevice) {
-      manager = FakeLocationManager(device: device)
-      manager.delegate = self
+    init(manager: any LocationManaging) {
+      self.manager = manager
+      manager.locationDelegate = self
     }
 
-    func locationManagerDidChangeAuthorization(_ manager: FakeLocationManager) {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
       let status = AuthorizationStatus(manager.authorizationStatus)
       guard status != lastStatus else { return }
       lastStatus = status
@@ -82,7 +85,8 @@ import Testing
     actions: [
       AppAction("the user taps Use my location") { $0.manager.requestWhenInUseAuthorization() }
     ],
-    make: { device in StatusOnlyFinder(device: device) }, snapshot: { $0.banner },
+    make: { device in StatusOnlyFinder(manager: FakeLocationManager(device: device)) },
+    snapshot: { $0.banner },
     check: { finder, device in
       let expected = expectedBanner(device)
       if finder.banner != expected { throw WrongBanner(shown: finder.banner, expected: expected) }

@@ -1,24 +1,36 @@
 import AuthFake
 import AuthModel
+import LocationSeam
 import StationFinder
 import Testing
 
-/// The station finder's location logic, driven through every answer a user can give, with the
-/// fake's public API only.
+/// The station finder's location logic, driven through the answers a user can give and what
+/// the system does, with the fake's public API only: each test swaps in the fake where the app
+/// passes Core Location's manager, and checks what the finder shows.
 @MainActor
 @Suite struct StationFinderTests {
+  /// The app as built: both features' usage strings, the Precise button's purpose key, and
+  /// `location` in its background modes for the run recorder.
   static let app = AppConfiguration(
     ios: .ios18,
     infoPlist: InfoPlist(
       whenInUseUsageDescription: "Shows stations near you",
       alwaysAndWhenInUseUsageDescription: "Wakes you before your station",
+      temporaryUsageDescriptions: [
+        StationFinder.precisePurposeKey: "Shows the stations nearest you"
+      ],
       backgroundModes: ["location"]))
+
+  static let central = Station.all[0]
 
   /// The app launched, the finder on screen.
   static func launched() throws -> (FakeDevice, StationFinder) {
     let device = FakeDevice(configuration: app)
     try device.launch()
-    return (device, StationFinder(device: device))
+    // The one line that differs from the app's `StationFinder()`, which passes
+    // `CLLocationManager()`:
+    let finder = StationFinder(manager: FakeLocationManager(device: device))
+    return (device, finder)
   }
 
   @Test("the user allows: precise stations, and one delegate call per change")
@@ -36,7 +48,7 @@ import Testing
     #expect(device.refusedAppCalls.isEmpty)
   }
 
-  @Test("the denial path: Don't Allow, then the link to Settings")
+  @Test("the denial path: Don't Allow, the link to Settings, no alert, and back from Settings")
   func denied() throws {
     let (device, finder) = try Self.launched()
     finder.askForLocation()
@@ -45,18 +57,96 @@ import Testing
     // Asking again shows nothing: the app must send the user to Settings (R13).
     finder.askForLocation()
     #expect(device.prompt == .none)
+    // The alert asks for Always, which shows nothing either: it stays off.
+    finder.turnOnArrivalAlert(at: Self.central)
+    #expect(device.prompt == .none)
+    #expect(finder.arrivalAlert == .off)
+    // The user follows the link, allows While Using in Settings, and comes back.
+    try device.enterBackground()
+    try device.changeSettings(.location(.whileUsing))
+    try device.enterForeground()
+    #expect(finder.banner == .none)
+    #expect(finder.arrivalAlert == .onlyWhileOpen)
+    #expect(device.refusedAppCalls.isEmpty)
   }
 
-  @Test("Precise off: approximate stations, precise again after Settings")
-  func preciseOff() throws {
+  @Test("Allow Once: precise stations while in use, then asked again once the grant lapses")
+  func allowOnceLapses() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowOnce)
+    #expect(finder.banner == .none)
+    // A short trip to the background keeps the grant (R12).
+    try device.enterBackground()
+    try device.enterForeground()
+    #expect(finder.banner == .none)
+    // Out of use, time passes: the grant lapses, and the app, in the background, is told (R41).
+    try device.enterBackground()
+    try device.wait()
+    #expect(finder.authorizationChanges.last == "notDetermined/fullAccuracy")
+    #expect(finder.banner == .askForLocation)
+    // Back in the app, "Use my location" asks again.
+    try device.enterForeground()
+    finder.askForLocation()
+    #expect(device.prompt == .whenInUse)
+  }
+
+  @Test("reduced accuracy, then temporary full accuracy from the banner, until the app leaves use")
+  func reducedThenTemporaryFullAccuracy() throws {
     let (device, finder) = try Self.launched()
     finder.askForLocation()
     try device.tap(.allowWhileUsing, precise: false)
     #expect(finder.banner == .approximate)
-    try device.enterBackground()
-    try device.changeSettings(.precise(true))
-    try device.enterForeground()
+    finder.askForPreciseLocation()
+    #expect(device.prompt == .temporaryFullAccuracy)
+    try device.tap(.allowOnce)
     #expect(finder.banner == .none)
+    // The grant lasts while the app is in use, a short trip to the background included (R12).
+    try device.enterBackground()
+    #expect(finder.banner == .none)
+    try device.wait()
+    #expect(finder.banner == .approximate)
+    #expect(
+      finder.authorizationChanges == [
+        "notDetermined/fullAccuracy", "authorizedWhenInUse/reducedAccuracy",
+        "authorizedWhenInUse/fullAccuracy", "authorizedWhenInUse/reducedAccuracy",
+      ])
+  }
+
+  @Test("the Precise button with full accuracy already shows nothing, and changes nothing")
+  func preciseWhenPrecise() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing)
+    let calls = finder.authorizationChanges
+    finder.askForPreciseLocation()
+    #expect(device.prompt == .none)
+    #expect(device.simulator.requestResult == .promptDeclined)
+    #expect(finder.authorizationChanges == calls)
+  }
+
+  @Test("Settings changed while the app is in the background: the banner and the alert follow")
+  func settingsInBackground() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing)
+    finder.turnOnArrivalAlert(at: Self.central)
+    try device.tap(.changeToAlwaysAllow)
+    #expect(finder.arrivalAlert == .on)
+    try device.enterBackground()
+    try device.changeSettings(.precise(false))
+    // Told at once, in the background (R41): approximate, and the alert cannot work.
+    #expect(finder.banner == .approximate)
+    #expect(finder.arrivalAlert == .needsPreciseLocation)
+    try device.changeSettings(.location(.never))
+    #expect(finder.banner == .locationOff)
+    #expect(finder.arrivalAlert == .off)
+    // The alert is still the user's: with Always and Precise back, it is on again.
+    try device.changeSettings(.location(.always))
+    try device.changeSettings(.precise(true))
+    #expect(finder.banner == .none)
+    #expect(finder.arrivalAlert == .on)
+    #expect(finder.authorizationChanges.count == 7)
   }
 
   @Test("Location Services off for the whole device")
@@ -77,21 +167,26 @@ import Testing
     finder.askForLocation()
     try device.tap(.allowWhileUsing)
     let calls = finder.authorizationChanges
-    finder.turnOnArrivalAlert()
+    finder.turnOnArrivalAlert(at: Self.central)
     #expect(device.prompt == .alwaysUpgrade)
     try device.tap(.keepOnlyWhileUsing)
     #expect(finder.authorizationChanges == calls)  // nothing changed: no call (R41)
     #expect(finder.arrivalAlert == .onlyWhileOpen)
   }
 
-  @Test("Always allowed from the alert's prompt")
+  @Test("Always allowed from the alert's prompt: its region is monitored")
   func alwaysAllowed() throws {
     let (device, finder) = try Self.launched()
     finder.askForLocation()
     try device.tap(.allowWhileUsing)
-    finder.turnOnArrivalAlert()
+    finder.turnOnArrivalAlert(at: Self.central)
     try device.tap(.changeToAlwaysAllow)
     #expect(finder.arrivalAlert == .on)
+    #expect(finder.alertStation == Self.central)
+    #expect(device.simulator.monitoredRegions == [Self.central.arrivalRegionIdentifier])
+    finder.turnOffArrivalAlert()
+    #expect(finder.arrivalAlert == .off)
+    #expect(device.simulator.monitoredRegions.isEmpty)
   }
 
   @Test("termination and relaunch: a new finder starts from what iOS remembers")
@@ -99,14 +194,31 @@ import Testing
     let (device, finder) = try Self.launched()
     finder.askForLocation()
     try device.tap(.allowWhileUsing, precise: false)
+    finder.turnOnArrivalAlert(at: Self.central)
+    try device.tap(.keepOnlyWhileUsing)
     try device.terminate()
     let changes = finder.authorizationChanges
     try device.changeSettings(.precise(true))  // while not running: no call (R41)
     #expect(finder.authorizationChanges == changes)
     try device.launch()
-    let next = StationFinder(device: device)
+    let next = StationFinder(manager: FakeLocationManager(device: device))
     #expect(next.banner == .none)
     #expect(next.authorizationChanges == ["authorizedWhenInUse/fullAccuracy"])
+    // The alert's region outlived the app (R49): the new finder shows the alert on.
+    #expect(next.alertStation == Self.central)
+    #expect(next.arrivalAlert == .onlyWhileOpen)
+    #expect(device.refusedAppCalls.isEmpty)
+  }
+
+  @Test("a When In Use app is never relaunched for its significant changes (R36)")
+  func noRelaunchWhenInUse() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing)
+    #expect(device.simulator.state.legacy.significantChangesRegistered)
+    try device.terminate()
+    let refusal = #expect(throws: Refusal.self) { try device.relaunchInBackground() }
+    #expect(refusal?.rule == .r36)
   }
 
   @Test("a step iOS never allows is refused with its rule")
