@@ -27,6 +27,7 @@ func exploration() -> EveryUserExploration<StationFinder, Shown> {
         backgroundModes: ["location"])),
     actions: [
       AppAction("the user taps Use my location") { $0.askForLocation() },
+      AppAction("the user taps Precise") { $0.askForPreciseLocation() },
       AppAction("the user turns on an arrival alert") { $0.turnOnArrivalAlert(at: Station.all[0]) },
     ],
     make: { device in StationFinder(manager: FakeLocationManager(device: device)) },

@@ -4,14 +4,35 @@ import LocationSeam
   import CoreLocation
 #endif
 
-/// A station finder's location logic: what the station list shows, decided from what Core
-/// Location reports; the stations nearest the user, refreshed by significant location changes;
-/// and an arrival alert, a region around the user's station, which needs Always.
-///
-/// It holds the seam, `any LocationManaging`: Core Location's manager in the app (``init()``),
-/// a fake in its tests.
+/// A station finder's location logic: the banner above the station list, the stations nearest
+/// the user (significant changes), and an arrival alert (a region, which needs Always).
 @MainActor
 public final class StationFinder: LocationManagingDelegate {
+  /// The manager of the finder: significant changes and the arrival region.
+  public let manager: any LocationManaging
+  private let stations: [Station]
+  /// Whether this manager started the significant-change service.
+  private var refreshesNearbyStations = false
+
+  /// Starts the finder with `manager`, among `stations`.
+  ///
+  /// An arrival alert whose region Core Location still monitors from an earlier launch is on
+  /// again: regions outlive the app.
+  public init(manager: any LocationManaging, stations: [Station] = Station.all) {
+    self.manager = manager
+    self.stations = stations
+    let monitored = Set(manager.monitoredRegions.map(\.identifier))
+    alertStation = stations.first { monitored.contains($0.arrivalRegionIdentifier) }
+    manager.locationDelegate = self
+  }
+
+  #if canImport(CoreLocation) && os(iOS)
+    /// Starts the finder with Core Location's manager, as the app does.
+    public convenience init() {
+      self.init(manager: CLLocationManager())
+    }
+  #endif
+
   /// What the station list shows above the stations.
   public enum Banner: Equatable, Sendable {
     /// Nothing: stations near the user, precisely.
@@ -52,31 +73,6 @@ public final class StationFinder: LocationManagingDelegate {
   /// What the manager reported at each authorization call, `STATUS/ACCURACY`: for tests that
   /// check the calls exactly (R41).
   public private(set) var authorizationChanges: [String] = []
-
-  /// The manager of the finder: significant changes and the arrival region.
-  public let manager: any LocationManaging
-  private let stations: [Station]
-  /// Whether this manager started the significant-change service.
-  private var refreshesNearbyStations = false
-
-  /// Starts the finder with `manager`, among `stations`.
-  ///
-  /// An arrival alert whose region Core Location still monitors from an earlier launch is on
-  /// again: regions outlive the app.
-  public init(manager: any LocationManaging, stations: [Station] = Station.all) {
-    self.manager = manager
-    self.stations = stations
-    let monitored = Set(manager.monitoredRegions.map(\.identifier))
-    alertStation = stations.first { monitored.contains($0.arrivalRegionIdentifier) }
-    manager.locationDelegate = self
-  }
-
-  #if canImport(CoreLocation) && os(iOS)
-    /// Starts the finder with Core Location's manager, as the app does.
-    public convenience init() {
-      self.init(manager: CLLocationManager())
-    }
-  #endif
 
   /// The user taps "Use my location".
   public func askForLocation() { manager.requestWhenInUseAuthorization() }

@@ -36,11 +36,12 @@ import Testing
     }
   }
 
-  /// The finder and the user's two taps in it.
+  /// The finder and the user's three taps in it.
   static let finder = EveryUserExploration(
     configuration: StationFinderTests.app,
     actions: [
       AppAction("the user taps Use my location") { $0.askForLocation() },
+      AppAction("the user taps Precise") { $0.askForPreciseLocation() },
       AppAction("the user turns on an arrival alert") {
         $0.turnOnArrivalAlert(at: StationFinderTests.central)
       },
