@@ -81,6 +81,13 @@ public final class RunRecorder: LocationManagingDelegate {
     state = .recording
   }
 
+  /// Core Location paused the updates: the runner stopped, or seems to. The run shows it is
+  /// paused, and resumes at the user's tap, in use: in the background, a When In Use app would
+  /// get nothing until then (R46).
+  public func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) {
+    state = .paused
+  }
+
   public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
     switch manager.authorizationStatus {
     case .authorizedWhenInUse, .authorizedAlways:
@@ -104,9 +111,5 @@ public final class RunRecorder: LocationManagingDelegate {
   ) {
     guard state == .recording else { return }
     route.append(contentsOf: locations)
-  }
-
-  public func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) {
-    state = .paused
   }
 }

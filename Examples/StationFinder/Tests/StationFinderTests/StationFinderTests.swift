@@ -4,6 +4,10 @@ import LocationSeam
 import StationFinder
 import Testing
 
+#if canImport(CoreLocation)
+  import CoreLocation
+#endif
+
 /// The station finder's location logic, driven through the answers a user can give and what
 /// the system does, with the fake's public API only: each test swaps in the fake where the app
 /// passes Core Location's manager, and checks what the finder shows.
@@ -22,6 +26,17 @@ import Testing
       backgroundModes: ["location"]))
 
   static let central = Station.all[0]
+  static let westside = Station.all[4]
+
+  /// A location `meters` north of `station`.
+  static func location(near station: Station, meters: Double = 50) -> CLLocation {
+    CLLocation(latitude: station.latitude + meters / 111_195, longitude: station.longitude)
+  }
+
+  /// The fake's name of `manager`, as a delivery returns it.
+  static func name(_ manager: any LocationManaging) -> String {
+    (manager as? FakeLocationManager)?.name ?? "not the fake"
+  }
 
   /// The app launched, the finder on screen.
   static func launched() throws -> (FakeDevice, StationFinder) {
@@ -31,6 +46,35 @@ import Testing
     // `CLLocationManager()`:
     let finder = StationFinder(manager: FakeLocationManager(device: device))
     return (device, finder)
+  }
+
+  @Test("the denial path: Don't Allow, the link to Settings, no alert, and back from Settings")
+  func denied() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.dontAllow)
+    #expect(finder.banner == .locationOff)
+    // No location comes: the list stays without nearby stations.
+    #expect(device.deliverLocations([Self.location(near: Self.westside)]).isEmpty)
+    #expect(finder.nearbyStations.isEmpty)
+    // Asking again shows nothing: the app must send the user to Settings (R13).
+    finder.askForLocation()
+    #expect(device.prompt == .none)
+    // The alert asks for Always, which shows nothing either: it stays off.
+    finder.turnOnArrivalAlert(at: Self.central)
+    #expect(device.prompt == .none)
+    #expect(finder.arrivalAlert == .off)
+    // The user follows the link, allows While Using in Settings, and comes back.
+    try device.enterBackground()
+    try device.changeSettings(.location(.whileUsing))
+    try device.enterForeground()
+    #expect(finder.banner == .none)
+    #expect(finder.arrivalAlert == .onlyWhileOpen)
+    // Told of the change, the finder started its significant changes: the list fills.
+    #expect(
+      device.deliverLocations([Self.location(near: Self.westside)]) == [Self.name(finder.manager)])
+    #expect(finder.nearbyStations.first == Self.westside)
+    #expect(device.refusedAppCalls.isEmpty)
   }
 
   @Test("the user allows: precise stations, and one delegate call per change")
@@ -48,34 +92,14 @@ import Testing
     #expect(device.refusedAppCalls.isEmpty)
   }
 
-  @Test("the denial path: Don't Allow, the link to Settings, no alert, and back from Settings")
-  func denied() throws {
-    let (device, finder) = try Self.launched()
-    finder.askForLocation()
-    try device.tap(.dontAllow)
-    #expect(finder.banner == .locationOff)
-    // Asking again shows nothing: the app must send the user to Settings (R13).
-    finder.askForLocation()
-    #expect(device.prompt == .none)
-    // The alert asks for Always, which shows nothing either: it stays off.
-    finder.turnOnArrivalAlert(at: Self.central)
-    #expect(device.prompt == .none)
-    #expect(finder.arrivalAlert == .off)
-    // The user follows the link, allows While Using in Settings, and comes back.
-    try device.enterBackground()
-    try device.changeSettings(.location(.whileUsing))
-    try device.enterForeground()
-    #expect(finder.banner == .none)
-    #expect(finder.arrivalAlert == .onlyWhileOpen)
-    #expect(device.refusedAppCalls.isEmpty)
-  }
-
   @Test("Allow Once: precise stations while in use, then asked again once the grant lapses")
   func allowOnceLapses() throws {
     let (device, finder) = try Self.launched()
     finder.askForLocation()
     try device.tap(.allowOnce)
     #expect(finder.banner == .none)
+    #expect(device.deliverLocations([Self.location(near: Self.westside)]).count == 1)
+    #expect(finder.nearbyStations.first == Self.westside)
     // A short trip to the background keeps the grant (R12).
     try device.enterBackground()
     try device.enterForeground()
@@ -85,8 +109,11 @@ import Testing
     try device.wait()
     #expect(finder.authorizationChanges.last == "notDetermined/fullAccuracy")
     #expect(finder.banner == .askForLocation)
-    // Back in the app, "Use my location" asks again.
+    // Nothing comes any more, even back in use: the list keeps what it had.
     try device.enterForeground()
+    #expect(device.deliverLocations([Self.location(near: Self.central)]).isEmpty)
+    #expect(finder.nearbyStations.first == Self.westside)
+    // "Use my location" asks again.
     finder.askForLocation()
     #expect(device.prompt == .whenInUse)
   }
@@ -141,12 +168,17 @@ import Testing
     try device.changeSettings(.location(.never))
     #expect(finder.banner == .locationOff)
     #expect(finder.arrivalAlert == .off)
+    #expect(device.deliverLocations([Self.location(near: Self.westside)]).isEmpty)
+    #expect(finder.nearbyStations.isEmpty)
     // The alert is still the user's: with Always and Precise back, it is on again.
     try device.changeSettings(.location(.always))
     try device.changeSettings(.precise(true))
     #expect(finder.banner == .none)
     #expect(finder.arrivalAlert == .on)
     #expect(finder.authorizationChanges.count == 7)
+    // With Always, the significant changes it started again come in the background too (R47).
+    #expect(device.deliverLocations([Self.location(near: Self.westside)]).count == 1)
+    #expect(finder.nearbyStations.first == Self.westside)
   }
 
   @Test("Location Services off for the whole device")
@@ -207,6 +239,82 @@ import Testing
     // The alert's region outlived the app (R49): the new finder shows the alert on.
     #expect(next.alertStation == Self.central)
     #expect(next.arrivalAlert == .onlyWhileOpen)
+    #expect(device.refusedAppCalls.isEmpty)
+  }
+
+  @Test(
+    "significant changes refresh the nearby stations: in use, and in the background with Always")
+  func nearbyStations() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing)
+    #expect(
+      device.deliverLocations([Self.location(near: Self.westside)]) == [Self.name(finder.manager)])
+    #expect(finder.nearbyStations.map(\.name) == ["Westside", "Museum", "Central"])
+    // When In Use, out of use: none come (R47), and the list keeps the last ones.
+    try device.enterBackground()
+    try device.wait()
+    #expect(device.deliverLocations([Self.location(near: Self.central)]).isEmpty)
+    #expect(finder.nearbyStations.first == Self.westside)
+    // With Always (the arrival alert's), they come in the background too.
+    try device.enterForeground()
+    finder.turnOnArrivalAlert(at: Self.central)
+    try device.tap(.changeToAlwaysAllow)
+    try device.enterBackground()
+    try device.wait()
+    #expect(device.deliverLocations([Self.location(near: Self.central)]).count == 1)
+    #expect(finder.nearbyStations.first == Self.central)
+  }
+
+  @Test("the arrival alert's region crossing comes only with full accuracy, and alerts once")
+  func arrivalNeedsFullAccuracy() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing, precise: false)
+    finder.turnOnArrivalAlert(at: Self.central)
+    try device.tap(.changeToAlwaysAllow)
+    #expect(finder.arrivalAlert == .needsPreciseLocation)
+    let region = Self.central.arrivalRegionIdentifier
+    #expect(device.simulator.monitoredRegions == [region])
+    // Approximate location: region monitoring is not available (R49), the crossing never comes.
+    try device.enterBackground()
+    try device.wait()
+    #expect(device.crossRegion(region, entering: true).isEmpty)
+    #expect(finder.arrivedAt == nil)
+    // Precise on in Settings: the alert works, and the crossing wakes the app (R49).
+    try device.changeSettings(.precise(true))
+    #expect(finder.arrivalAlert == .on)
+    #expect(device.crossRegion(region, entering: true) == [Self.name(finder.manager)])
+    #expect(finder.arrivedAt == Self.central)
+    // One trip, one alert: the region is gone, and the next crossing reaches nobody.
+    #expect(finder.arrivalAlert == .off)
+    #expect(device.simulator.monitoredRegions.isEmpty)
+    #expect(device.crossRegion(region, entering: true).isEmpty)
+  }
+
+  @Test("a relaunch for significant changes: the new finder starts them again and refreshes")
+  func relaunchForSignificantChanges() throws {
+    let (device, finder) = try Self.launched()
+    finder.askForLocation()
+    try device.tap(.allowWhileUsing)
+    finder.turnOnArrivalAlert(at: Self.central)
+    try device.tap(.changeToAlwaysAllow)
+    finder.turnOffArrivalAlert()  // no region: significant changes are all that relaunch it
+    try device.terminate()
+    #expect(device.deliverLocations([Self.location(near: Self.westside)]).isEmpty)
+    // Always, and registered for significant changes: Core Location relaunches the app into the
+    // background for the event (R36, R47), and the app makes its finder again.
+    try device.relaunchInBackground()
+    let relaunched = StationFinder(manager: FakeLocationManager(device: device))
+    #expect(relaunched.banner == .none)
+    #expect(relaunched.arrivalAlert == .off)
+    // The new manager started the service again (R47): the event reaches it, not the old one.
+    #expect(
+      device.deliverLocations([Self.location(near: Self.westside)]) == [
+        Self.name(relaunched.manager)
+      ])
+    #expect(relaunched.nearbyStations.first == Self.westside)
+    #expect(finder.nearbyStations.isEmpty)
     #expect(device.refusedAppCalls.isEmpty)
   }
 
