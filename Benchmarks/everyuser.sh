@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks EveryUserExploration on the example app's view model (Examples/StationFinder):
+# Benchmarks EveryUserExploration on the example app's station finder (Examples/StationFinder):
 # distinct states and paths replayed per second, release build, fastest of three runs at each
 # depth. Not a test: figures depend on the machine and its load.
 #

@@ -1,5 +1,5 @@
-// The example of docs/TESTING.md, compiled and run as a test; DocExampleTests checks that the
-// guide shows this text.
+// The README's example (docs/TESTING.md names it beside Examples/StationFinder), compiled and
+// run as a test; DocExampleTests checks that the README shows this text.
 import LocationSeam
 
 /// The app's code: what the station list shows, from what Core Location says. It holds the

@@ -1,5 +1,5 @@
-// The test of docs/TESTING.md's example, compiled and run; DocExampleTests checks that the
-// guide shows this text.
+// The test of the README's example (docs/TESTING.md names it beside Examples/StationFinder),
+// compiled and run; DocExampleTests checks that the README shows this text.
 import AuthFake
 import AuthModel
 import Testing
