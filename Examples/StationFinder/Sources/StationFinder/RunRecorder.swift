@@ -88,6 +88,8 @@ public final class RunRecorder: LocationManagingDelegate {
     state = .paused
   }
 
+  /// The status changed: a run waiting for permission starts, a run whose permission lapsed
+  /// pauses, and a run the user denied stops.
   public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
     switch manager.authorizationStatus {
     case .authorizedWhenInUse, .authorizedAlways:
@@ -106,6 +108,7 @@ public final class RunRecorder: LocationManagingDelegate {
     }
   }
 
+  /// New locations: the route goes on, while the run records.
   public func locationManager(
     _ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]
   ) {

@@ -31,6 +31,7 @@ public struct Station: Hashable, Sendable, CustomStringConvertible {
     Station("Westside", latitude: 47.3890, longitude: 8.5150),
   ]
 
+  /// The station's name.
   public var description: String { name }
 
   /// The station's position.

@@ -112,6 +112,8 @@ public final class StationFinder: LocationManagingDelegate {
     }
   }
 
+  /// The manager was made, or the status or accuracy changed: the banner follows, and the
+  /// significant changes start once the app is authorized and stop when it is not.
   public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
     authorizationChanges.append(Self.describe(manager))
     switch manager.authorizationStatus {
@@ -131,6 +133,7 @@ public final class StationFinder: LocationManagingDelegate {
     refreshesNearbyStations = authorized
   }
 
+  /// A significant change: the nearby stations, from the newest location.
   public func locationManager(
     _ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]
   ) {
@@ -142,6 +145,7 @@ public final class StationFinder: LocationManagingDelegate {
       .prefix(3))
   }
 
+  /// The device entered the alert's region: "Arriving at …".
   public func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {
     guard let station = alertStation, region.identifier == station.arrivalRegionIdentifier
     else { return }
