@@ -54,6 +54,14 @@ extension AppSystem {
   public func waysToFail(
     maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
   ) -> [WayToFail]? {
+    waysToFailWithPaths(maxStates: maxStates, progress: progress)?.map(\.way)
+  }
+
+  /// ``waysToFail(maxStates:progress:)``, each way with the engine's shortest path its story
+  /// tells (what the journey, ``PermissionJourney``, reads its branches from).
+  func waysToFailWithPaths(
+    maxStates: Int? = nil, progress: ((Int) -> Void)? = nil
+  ) -> [(way: WayToFail, path: Path<AppSystem>)]? {
     var visitor = WaysToFailVisitor(self)
     guard !visitor.needs.isEmpty else { return [] }
     let walk = BreadthFirstWalk(self, maxStates: maxStates)
@@ -62,7 +70,7 @@ extension AppSystem {
     let targets = found.flatMap { $0.map { (key: $0.packed, depth: $0.depth) } }
     var paths: [UInt64: Path<AppSystem>] = [:]
     for (target, path) in zip(targets, walk.paths(to: targets)) { paths[target.key] = path }
-    var ways: [WayToFail] = []
+    var ways: [(way: WayToFail, path: Path<AppSystem>)] = []
     for (n, need) in visitor.needs.enumerated() {
       for way in found[n] {
         let path = paths[way.packed]!
@@ -70,10 +78,12 @@ extension AppSystem {
         let cause = self.cause(
           from: path.initialState, path.actions, paused: way.causes.contains(.paused))
         ways.append(
-          WayToFail(
-            feature: app.features[need.feature].name, place: need.place, causes: way.causes,
-            cause: cause, because: way.because, expected: way.expected, actual: way.actual,
-            observed: way.observed, story: story))
+          (
+            WayToFail(
+              feature: app.features[need.feature].name, place: need.place, causes: way.causes,
+              cause: cause, because: way.because, expected: way.expected, actual: way.actual,
+              observed: way.observed, story: story), path
+          ))
       }
     }
     return ways

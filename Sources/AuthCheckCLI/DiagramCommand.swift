@@ -7,28 +7,38 @@ import AuthScenario
 /// diagram.
 enum DiagramCommand {
   static let help = """
-    usage: authcheck diagram FILE [--format mermaid|dot] [--feature NAME] [--max-groups N]
-           authcheck diagram --ios V --info PLIST --sessions LIST [--format mermaid|dot]
+    usage: authcheck diagram FILE [--format mermaid|dot] [--all [--feature NAME] [--max-groups N]]
+           authcheck diagram --ios V --info PLIST --sessions LIST [--format mermaid|dot] [--all]
 
-    Draws every state a user can reach, grouped by what the user sees: the authorization
-    status, the accuracy, the prompt on screen and, for an app file, the features that are on.
-    An edge is a step that moves from one group to another: a button, a Settings change, a
-    feature the user starts or stops, or a lifecycle step that changes what the user sees (a
-    lapsed Allow Once, a relaunch). Steps that stay inside a group are left out. Each group
-    says whether each feature's needs hold there, and which rules deny them. The start is
-    marked; groups that a user who allows everything never reaches are dashed.
+    Draws the app's permission journey: what a user who says yes goes through, and where each
+    feature falls off. The spine is the cooperative user's path (the most generous answer to
+    every prompt, never Settings): launch, each prompt and its answer, each feature started,
+    into the background and back. Each box is what the user sees: where the app is, the
+    authorization status, the accuracy, the prompt, and which features work, fail or are on.
+    Each dashed branch is a reason a feature stops working (as 'authcheck FILE --ways-to-fail'
+    finds them): its cause and the rules of its reason, the features that stop, where the
+    story ends, and the step that leaves the spine.
+
+    With --all, draws every state a user can reach instead, grouped by what the user sees, with
+    an edge for every step from one group to another (a button, a Settings change, a feature
+    started or stopped, a lifecycle step that changes what the user sees); each group says
+    whether each feature's needs hold there, and which rules deny them; groups that a user who
+    allows everything never reaches are dashed.
 
     With --ios, --info and --sessions, draws the model alone: the app of that Info.plist (or
-    scenario file) on that iOS, with those sessions, and every call the app can make.
+    scenario file) on that iOS, with those sessions, and every call the app can make. Its
+    journey's spine goes to the most the app can be granted; its branches are the other
+    answers to the spine's prompts.
 
     options:
       -h, --help          show this help
       --format FORMAT     mermaid (default): a stateDiagram-v2 block in Markdown, which GitHub
                           renders in a README or a pull request; dot: Graphviz
-      --feature NAME      draw one feature's view: whether it is on, and its needs only
-      --max-groups N      the most groups drawn (default \(PermissionDiagram.defaultMaximumGroups)); past it, groups that differ
-                          only in the features on are merged, then the groups met last; the
-                          diagram says what was merged
+      --all               every group of states and every step between them, not the journey
+      --feature NAME      with --all: draw one feature's view: whether it is on, its needs only
+      --max-groups N      with --all: the most groups drawn (default \(PermissionDiagram.defaultMaximumGroups)); past it, groups
+                          that differ only in the features on are merged, then the groups met
+                          last; the diagram says what was merged
       --ios 17|18|26|27   with --info and --sessions: the iOS of the model alone
       --info FILE         an Info.plist (XML or binary) or a scenario file
       --sessions LIST     the sessions the app may create, as for 'authcheck explore'
@@ -51,6 +61,10 @@ enum DiagramCommand {
     var format = "mermaid"
     var feature: String?
     var maximumGroups = PermissionDiagram.defaultMaximumGroups
+    /// Every group and step (``PermissionDiagram``), not the journey.
+    var all = false
+    /// `--max-groups` was given.
+    var capped = false
     var ios: IOSVersion?
     var info: String?
     var sessions: String?
@@ -65,12 +79,14 @@ enum DiagramCommand {
       return index < arguments.count ? arguments[index] : nil
     }
     let flags = [
-      "--format", "--feature", "--max-groups", "--ios", "--info", "--sessions", "--help",
+      "--format", "--all", "--feature", "--max-groups", "--ios", "--info", "--sessions",
+      "--help",
     ]
     while index < arguments.count {
       let argument = arguments[index]
       switch argument {
       case "-h", "--help": options.help = true
+      case "--all": options.all = true
       case "--format", "--feature", "--max-groups", "--ios", "--info", "--sessions":
         guard let given = value(argument) else {
           return .failure(.init(message: "'\(argument)' needs a value"))
@@ -89,6 +105,7 @@ enum DiagramCommand {
               .init(message: "'--max-groups' needs a whole number of at least 2; got '\(given)'"))
           }
           options.maximumGroups = n
+          options.capped = true
         case "--ios":
           guard let n = Int(given), let version = IOSVersion(rawValue: n) else {
             return .failure(
@@ -115,6 +132,11 @@ enum DiagramCommand {
       index += 1
     }
     if options.help { return .success(options) }
+    for (flag, given) in [("--feature", options.feature != nil), ("--max-groups", options.capped)]
+    where given && !options.all {
+      return .failure(
+        .init(message: "'\(flag)' draws the full graph: add '--all' (the journey has no groups)"))
+    }
     let model = [options.ios == nil, options.info == nil, options.sessions == nil]
     if let file = options.file {
       guard model.allSatisfy({ $0 }) else {
@@ -204,12 +226,19 @@ enum DiagramCommand {
           + names.joined(separator: ", ") + "\n")
       return AuthCheckCLI.ExitCode.usage
     }
-    let diagram: PermissionDiagram
+    let text: String
     let subject = "app '\(SystemPath.displayed(app.name))' (\(SystemPath.displayed(file)))"
     do {
-      diagram = try PermissionDiagram.of(
-        app, feature: options.feature, maximumGroups: options.maximumGroups,
-        maxStates: bounds.states, limit: bounds.limit, progress: bounds.progress(subject))
+      if options.all {
+        let diagram = try PermissionDiagram.of(
+          app, feature: options.feature, maximumGroups: options.maximumGroups,
+          maxStates: bounds.states, limit: bounds.limit, progress: bounds.progress(subject))
+        text = DiagramText.render(diagram, format: options.format)
+      } else {
+        let journey = try PermissionJourney.of(
+          app, maxStates: bounds.states, limit: bounds.limit, progress: bounds.progress(subject))
+        text = DiagramText.render(journey, format: options.format)
+      }
     } catch {
       bounds.reporter.clear()
       stderr.write("authcheck diagram: error: \(error.message)\n")
@@ -217,7 +246,7 @@ enum DiagramCommand {
       return AuthCheckCLI.ExitCode.failure
     }
     bounds.reporter.clear()
-    stdout.write(DiagramText.render(diagram, format: options.format))
+    stdout.write(text)
     return AuthCheckCLI.ExitCode.success
   }
 
@@ -260,12 +289,22 @@ enum DiagramCommand {
       return AuthCheckCLI.ExitCode.usage
     }
     do {
-      let diagram = try PermissionDiagram.of(
-        AppConfiguration(ios: ios, infoPlist: plist), catalogue: catalogue,
-        maximumGroups: options.maximumGroups, maxStates: bounds.states, limit: bounds.limit,
-        progress: bounds.progress("iOS \(ios.rawValue), sessions \(catalogue)"))
+      let configuration = AppConfiguration(ios: ios, infoPlist: plist)
+      let progress = bounds.progress("iOS \(ios.rawValue), sessions \(catalogue)")
+      let text =
+        options.all
+        ? DiagramText.render(
+          try PermissionDiagram.of(
+            configuration, catalogue: catalogue, maximumGroups: options.maximumGroups,
+            maxStates: bounds.states, limit: bounds.limit, progress: progress),
+          format: options.format)
+        : DiagramText.render(
+          try PermissionJourney.of(
+            configuration, catalogue: catalogue, maxStates: bounds.states, limit: bounds.limit,
+            progress: progress),
+          format: options.format)
       bounds.reporter.clear()
-      stdout.write(DiagramText.render(diagram, format: options.format))
+      stdout.write(text)
       return AuthCheckCLI.ExitCode.success
     } catch {
       bounds.reporter.clear()
@@ -285,6 +324,10 @@ enum DiagramCommand {
 enum DiagramText {
   static func render(_ diagram: PermissionDiagram, format: String) -> String {
     format == "dot" ? dot(diagram) : mermaid(diagram)
+  }
+
+  static func render(_ journey: PermissionJourney, format: String) -> String {
+    format == "dot" ? dot(journey) : mermaid(journey)
   }
 
   /// The lines that describe a group: what the user sees, the features on, each verdict.
@@ -399,6 +442,64 @@ enum DiagramText {
     }
     for edge in diagram.edges {
       let style = diagram.groups[edge.to].cooperative ? "" : ", style=dashed"
+      out.append(
+        "  g\(edge.from) -> g\(edge.to) "
+          + "[label=\(dotString(edge.labels.map(SystemPath.displayed).joined(separator: "\n")))\(style)];"
+      )
+    }
+    out.append("}")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: The journey
+
+  static func mermaid(_ journey: PermissionJourney) -> String {
+    var out = ["```mermaid", "stateDiagram-v2"]
+    out.append(
+      "  %% "
+        + mermaidText(
+          "\(SystemPath.displayed(journey.title)): permission journey, drawn by authcheck"))
+    for (index, box) in journey.boxes.enumerated() {
+      out.append("  state \"\(mermaidText(SystemPath.displayed(box.title)))\" as g\(index)")
+      for line in box.details {
+        out.append("  g\(index) : \(mermaidText(SystemPath.displayed(line)))")
+      }
+    }
+    if !journey.boxes.isEmpty { out.append("  [*] --> g0") }
+    for edge in journey.edges {
+      out.append(
+        "  g\(edge.from) --> g\(edge.to) : "
+          + mermaidText(edge.labels.map(SystemPath.displayed).joined(separator: " / ")))
+    }
+    let branches = journey.boxes.indices.filter { !journey.boxes[$0].onSpine }
+    if !branches.isEmpty {
+      out.append("  classDef declined stroke-dasharray: 5 5")
+      out.append("  class " + branches.map { "g\($0)" }.joined(separator: ",") + " declined")
+    }
+    out.append("```")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The journey for Graphviz: left to right, the spine's edges heavy so that the spine runs
+  /// straight, the branches dashed.
+  static func dot(_ journey: PermissionJourney) -> String {
+    var out = [
+      "digraph \(dotString(SystemPath.displayed(journey.title) + ": permission journey")) {"
+    ]
+    out.append("  rankdir=TB;")
+    out.append("  node [shape=box, style=rounded, fontname=Helvetica, fontsize=11];")
+    out.append("  edge [fontname=Helvetica, fontsize=10];")
+    if !journey.boxes.isEmpty {
+      out.append("  start [shape=point];")
+      out.append("  start -> g0 [weight=10];")
+    }
+    for (index, box) in journey.boxes.enumerated() {
+      let style = box.onSpine ? ", penwidth=2" : ", style=\"rounded,dashed\""
+      let label = ([box.title] + box.details).map(SystemPath.displayed).joined(separator: "\n")
+      out.append("  g\(index) [label=\(dotString(label))\(style)];")
+    }
+    for edge in journey.edges {
+      let style = edge.onSpine ? ", weight=10, penwidth=2" : ", style=dashed"
       out.append(
         "  g\(edge.from) -> g\(edge.to) "
           + "[label=\(dotString(edge.labels.map(SystemPath.displayed).joined(separator: "\n")))\(style)];"

@@ -168,12 +168,13 @@ enum RuleBook {
     var lines = ["## The model as a picture", ""]
     lines += TextWrapping.fill(
       "What a user of an app with both usage strings and one `whenInUse` session can see, and "
-        + "every step that changes it (`authcheck diagram`, docs/APPS.md): each box is what the "
+        + "every step that changes it (`authcheck diagram --all`, docs/APPS.md): each box is what the "
         + "user sees (the status, the accuracy, the prompt on screen); each edge a button, a "
         + "Settings change, a call of the app or a lifecycle step that changes what the user "
         + "sees. Dashed boxes are reached only by a user who declines or opens Settings. iOS 26 "
         + "and 27 follow iOS 18. Draw your own app's with `authcheck diagram --ios 18 --info "
-        + "Info.plist --sessions LIST`.",
+        + "Info.plist --sessions LIST --all`; without `--all` it draws the journey: the path of "
+        + "a user who allows everything, and the other answers to each of its prompts.",
       width: width, indent: "")
     lines.append("")
     for ios in IOSVersion.distinctRules {

@@ -131,16 +131,31 @@ import Testing
 
   // MARK: Output
 
-  @Test("every example app file draws as valid Mermaid and DOT", arguments: examples)
-  func examplesDraw(_ path: String) {
-    let mermaid = CLITests.run(["diagram", path])
+  @Test(
+    "every example app file draws as valid Mermaid and DOT, its journey and with --all",
+    arguments: examples, [[], ["--all"]])
+  func examplesDraw(_ path: String, _ all: [String]) {
+    let mermaid = CLITests.run(["diagram", path] + all)
     #expect(mermaid.status == 0, "\(mermaid.stderr)")
     #expect(Self.mermaidProblems(mermaid.stdout) == [])
     #expect(mermaid.stdout.contains("  [*] --> g0\n"))
-    let dot = CLITests.run(["diagram", path, "--format", "dot"])
+    let dot = CLITests.run(["diagram", path, "--format", "dot"] + all)
     #expect(dot.status == 0, "\(dot.stderr)")
     #expect(Self.dotProblems(dot.stdout) == [])
-    #expect(dot.stdout.contains("  start -> g0;\n"))
+    #expect(dot.stdout.contains(all.isEmpty ? "  start -> g0 [weight=10];\n" : "  start -> g0;\n"))
+    // The journey's first box is the app not running; the full graph's has no place.
+    #expect(mermaid.stdout.contains("  state \"1. not running: ") == all.isEmpty)
+  }
+
+  @Test("the journey has at most 20 boxes, each title once", arguments: examples)
+  func journeyIsSmall(_ path: String) {
+    let run = CLITests.run(["diagram", path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let titles = run.stdout.split(separator: "\n").compactMap {
+      $0.wholeMatch(of: #/  state "([^"]*)" as g[0-9]+/#)?.1
+    }
+    #expect(!titles.isEmpty && titles.count <= 20, "\(titles.count) boxes")
+    #expect(Set(titles).count == titles.count, "\(titles)")
   }
 
   @Test("hostile names are escaped in both formats")
@@ -148,7 +163,12 @@ import Testing
     let folder = try TemporaryDirectory()
     let path = folder.url.appendingPathComponent("hostile.yaml").path
     try Self.hostile.write(toFile: path, atomically: true, encoding: .utf8)
-    let mermaid = CLITests.run(["diagram", path, "--max-groups", "100"])
+    let journey = CLITests.run(["diagram", path])
+    #expect(journey.status == 0, "\(journey.stderr)")
+    #expect(Self.mermaidProblems(journey.stdout) == [])
+    let journeyDot = CLITests.run(["diagram", path, "--format", "dot"])
+    #expect(Self.dotProblems(journeyDot.stdout) == [])
+    let mermaid = CLITests.run(["diagram", path, "--all", "--max-groups", "100"])
     #expect(mermaid.status == 0, "\(mermaid.stderr)")
     #expect(Self.mermaidProblems(mermaid.stdout) == [])
     // The feature's name, escaped, names it in a group and an edge.
@@ -156,7 +176,7 @@ import Testing
     #expect(escaped == "map #34;view#34;#59; --#62; [*] #35;2 #37;#37; end")
     #expect(mermaid.stdout.contains("on: \(escaped)"))
     #expect(mermaid.stdout.contains(" : start note right of g0 : x#92;n}\n"))
-    let dot = CLITests.run(["diagram", path, "--format", "dot", "--max-groups", "100"])
+    let dot = CLITests.run(["diagram", path, "--format", "dot", "--all", "--max-groups", "100"])
     #expect(dot.status == 0, "\(dot.stderr)")
     #expect(Self.dotProblems(dot.stdout) == [])
     #expect(
@@ -172,19 +192,23 @@ import Testing
   func modelAlone() throws {
     let plist = Self.apps.deletingLastPathComponent().appendingPathComponent("plist/Info.plist")
     for ios in ["17", "18"] {
-      let run = CLITests.run([
-        "diagram", "--ios", ios, "--info", plist.path, "--sessions", "whenInUse",
-      ])
+      let model = ["diagram", "--ios", ios, "--info", plist.path, "--sessions", "whenInUse"]
+      let run = CLITests.run(model + ["--all"])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(Self.mermaidProblems(run.stdout) == [])
       #expect(run.stdout.contains("  state \"notDetermined, fullAccuracy\" as g0\n"))
       #expect(run.stdout.contains(" : prompt: whenInUse\n"))
+      let journey = CLITests.run(model)
+      #expect(journey.status == 0, "\(journey.stderr)")
+      #expect(Self.mermaidProblems(journey.stdout) == [])
+      #expect(journey.stdout.contains("  state \"1. not running: notDetermined\" as g0\n"))
+      #expect(journey.stdout.contains(" : prompt: whenInUse\n"))
     }
   }
 
   @Test("past --max-groups the diagram says what it merged")
   func cap() {
-    let run = CLITests.run(["diagram", Self.examples[0], "--max-groups", "3"])
+    let run = CLITests.run(["diagram", Self.examples[0], "--all", "--max-groups", "3"])
     #expect(run.status == 0)
     #expect(Self.mermaidProblems(run.stdout) == [])
     #expect(run.stdout.components(separatedBy: "  state \"").count == 4)
@@ -263,6 +287,14 @@ import Testing
       ),
       (["diagram", "a.yaml", "b.yaml"], "one app file at a time; got 'b.yaml' too"),
       (
+        ["diagram", "a.yaml", "--feature", "map"],
+        "'--feature' draws the full graph: add '--all' (the journey has no groups)"
+      ),
+      (
+        ["diagram", "a.yaml", "--max-groups", "9"],
+        "'--max-groups' draws the full graph: add '--all' (the journey has no groups)"
+      ),
+      (
         ["diagram", "a.yaml", "--ios", "18"],
         "'--ios', '--info' and '--sessions' draw the model alone, without 'a.yaml'"
       ),
@@ -294,7 +326,7 @@ import Testing
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("bad.yaml:4:16: error:"), "\(bad.stderr)")
 
-    let unknown = CLITests.run(["diagram", Self.examples[0], "--feature", "mapp"])
+    let unknown = CLITests.run(["diagram", Self.examples[0], "--all", "--feature", "mapp"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("has no feature 'mapp'"))
   }

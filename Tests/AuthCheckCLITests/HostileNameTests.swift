@@ -189,20 +189,24 @@ import Testing
     }
   }
 
-  @Test("the diagram shows app and feature names escaped", arguments: ["mermaid", "dot"])
-  func diagram(_ format: String) throws {
+  @Test(
+    "the diagram shows app and feature names escaped, its journey and with --all",
+    arguments: ["mermaid", "dot"], [[], ["--all"]])
+  func diagram(_ format: String, _ all: [String]) throws {
     let folder = try TemporaryDirectory()
     let file = try folder.write(Self.app, to: "app.yaml")
-    let run = CLITests.run(["diagram", file, "--format", format])
+    let run = CLITests.run(["diagram", file, "--format", format] + all)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(!Self.hasRawControl(run.stdout))
     // The name's own line break never becomes a line of the label: in DOT a break the diagram
-    // makes is `\n`, a name's is `\\x0A`; in Mermaid a name's is `#92;x0A`.
+    // makes is `\n`, a name's is `\\x0A`; in Mermaid a name's is `#92;x0A`. The full graph
+    // says the feature is on, the journey where it works or stops.
+    let prefix = all.isEmpty ? "works: " : "on: "
     if format == "dot" {
-      #expect(run.stdout.contains(#"on: fence\\x0APASS x\\x1B[31m""#), "\(run.stdout)")
+      #expect(run.stdout.contains(prefix + #"fence\\x0APASS x\\x1B[31m"#), "\(run.stdout)")
       #expect(!run.stdout.contains(#"fence\nPASS"#))
     } else {
-      #expect(run.stdout.contains("on: fence#92;x0APASS x#92;x1B[31m"), "\(run.stdout)")
+      #expect(run.stdout.contains(prefix + "fence#92;x0APASS x#92;x1B[31m"), "\(run.stdout)")
       #expect(!run.stdout.contains("fence#10;PASS"))
     }
   }

@@ -113,38 +113,44 @@ import Testing
     #expect(run.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test("a diagram beyond the budget is INCOMPLETE with exit status 3, and nothing is drawn")
-  func diagramBeyondBudget() {
+  @Test(
+    "a diagram beyond the budget is INCOMPLETE with exit status 3, and nothing is drawn",
+    arguments: [
+      ([], "journey's walk over every user's"), (["--all"], "diagram's walk over every user's"),
+    ])
+  func diagramBeyondBudget(_ all: [String], _ walk: String) {
     var stdout = ""
     var stderr = ""
     let status = DiagramCommand.run(
-      arguments: [Self.ekiBright], color: false, memory: Self.memory(states: 150),
+      arguments: [Self.ekiBright] + all, color: false, memory: Self.memory(states: 150),
       stdout: &stdout, stderr: &stderr)
     #expect(status == 3)
     #expect(stdout == "")
     #expect(
       stderr
-        == "authcheck diagram: error: INCOMPLETE: the diagram's walk over every user's "
+        == "authcheck diagram: error: INCOMPLETE: the \(walk) "
         + "stories stopped after 150 states stored, its limit (what memory holds: 32 "
         + "bytes a state in three quarters of 0 MiB), and the states of the app's 3 features "
         + "were still growing; nothing is drawn: split the app into smaller app files, e.g. "
         + "'arrivalAlert' (the feature that holds the most) in a file of its own\n")
   }
 
-  @Test("the model alone beyond the budget is INCOMPLETE with exit status 3")
-  func modelDiagramBeyondBudget() throws {
+  @Test(
+    "the model alone beyond the budget is INCOMPLETE with exit status 3",
+    arguments: [([], "journey's"), (["--all"], "diagram's")])
+  func modelDiagramBeyondBudget(_ all: [String], _ walk: String) throws {
     let folder = try TemporaryDirectory()
     let info = try folder.write(ExploreCommandTests.info, to: "info.yaml")
     var stdout = ""
     var stderr = ""
     let status = DiagramCommand.run(
-      arguments: ["--ios", "18", "--info", info, "--sessions", "whenInUse"], color: false,
+      arguments: ["--ios", "18", "--info", info, "--sessions", "whenInUse"] + all, color: false,
       memory: Self.memory(states: 150), stdout: &stdout, stderr: &stderr)
     #expect(status == 3)
     #expect(stdout == "")
     #expect(
       stderr.hasPrefix(
-        "authcheck diagram: error: INCOMPLETE: the diagram's walk stopped after 150 states "
+        "authcheck diagram: error: INCOMPLETE: the \(walk) walk stopped after 150 states "
           + "stored, its limit (what memory holds"))
   }
 
