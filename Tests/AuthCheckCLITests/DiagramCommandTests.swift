@@ -216,6 +216,19 @@ import Testing
     #expect(run.stdout.contains("merged"))
   }
 
+  @Test("docs/APPS.md shows what the journey of its example prints now")
+  func appsDocIsCurrent() throws {
+    let doc = try String(
+      contentsOf: Self.apps.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/APPS.md"), encoding: .utf8)
+    let journey = CLITests.run([
+      "diagram", Self.apps.appendingPathComponent("ios17-manager-app.yaml").path,
+    ])
+    #expect(journey.status == 0)
+    #expect(journey.stdout.hasPrefix("```mermaid\n"))
+    #expect(doc.contains("\n\n" + journey.stdout + "\n"), "regenerate docs/APPS.md's journey")
+  }
+
   // MARK: Graphviz
 
   /// The `dot` program, where Graphviz is installed.
@@ -243,11 +256,132 @@ import Testing
     return process.terminationStatus
   }
 
+  /// Graphviz's layout of a DOT text (`dot -Tjson`): its size in points, its nodes and edges,
+  /// and how many pairs of edges cross.
+  struct Layout {
+    var width: Double
+    var height: Double
+    var nodes: Int
+    var edges: Int
+    /// Pairs of edges without an end in common whose drawn curves cross, each curve taken as
+    /// eight straight pieces per Bézier segment.
+    var crossings: Int
+  }
+
+  static func layout(_ text: String, with dot: String) throws -> Layout {
+    let folder = try TemporaryDirectory()
+    let input = folder.url.appendingPathComponent("diagram.dot")
+    let output = folder.url.appendingPathComponent("diagram.json")
+    try text.write(to: input, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dot)
+    process.arguments = ["-Tjson", "-o", output.path, input.path]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    let box = try #require(json["bb"] as? String).split(separator: ",").compactMap {
+      Double($0)
+    }
+    let objects = json["objects"] as? [[String: Any]] ?? []
+    let edges = json["edges"] as? [[String: Any]] ?? []
+    // Each edge's curve as points: `pos` is `e,x,y` (the arrowhead) then the control points.
+    var curves: [(ends: Set<Int>, points: [(Double, Double)])] = []
+    for edge in edges {
+      let controls = (edge["pos"] as? String ?? "").split(separator: " ")
+        .filter { !$0.hasPrefix("e,") && !$0.hasPrefix("s,") }
+        .map { $0.split(separator: ",").compactMap { Double($0) } }
+        .filter { $0.count == 2 }.map { ($0[0], $0[1]) }
+      var points = Array(controls.prefix(1))
+      var i = 0
+      while i + 3 < controls.count {
+        let (p0, p1, p2, p3) = (controls[i], controls[i + 1], controls[i + 2], controls[i + 3])
+        for k in 1...8 {
+          let t = Double(k) / 8
+          let (a, b, c, d) = (
+            (1 - t) * (1 - t) * (1 - t), 3 * (1 - t) * (1 - t) * t, 3 * (1 - t) * t * t, t * t * t
+          )
+          points.append(
+            (
+              a * p0.0 + b * p1.0 + c * p2.0 + d * p3.0, a * p0.1 + b * p1.1 + c * p2.1 + d * p3.1
+            ))
+        }
+        i += 3
+      }
+      curves.append(([edge["tail"] as? Int ?? -1, edge["head"] as? Int ?? -2], points))
+    }
+    func side(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> Double {
+      (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+    }
+    func cross(_ p: [(Double, Double)], _ q: [(Double, Double)]) -> Bool {
+      for i in p.indices.dropLast() {
+        for j in q.indices.dropLast()
+        where side(p[i], p[i + 1], q[j]) * side(p[i], p[i + 1], q[j + 1]) < 0
+          && side(q[j], q[j + 1], p[i]) * side(q[j], q[j + 1], p[i + 1]) < 0
+        {
+          return true
+        }
+      }
+      return false
+    }
+    var crossings = 0
+    for i in curves.indices {
+      for j in curves.indices where j > i && curves[i].ends.isDisjoint(with: curves[j].ends) {
+        if cross(curves[i].points, curves[j].points) { crossings += 1 }
+      }
+    }
+    return Layout(
+      width: box.count == 4 ? box[2] - box[0] : 0, height: box.count == 4 ? box[3] - box[1] : 0,
+      nodes: objects.count, edges: edges.count, crossings: crossings)
+  }
+
+  // Graphviz is not a dependency of the package: where `dot` is not on PATH this test is
+  // skipped (and says so in the test run's output). CI installs it (.ci/run), so there the
+  // test always runs.
   @Test(
-    "Graphviz renders the DOT of every example app file", .enabled(if: graphviz != nil),
-    arguments: examples)
-  func graphvizRenders(_ path: String) throws {
+    "Graphviz lays out each journey: every box and edge, a screen or two, no crossing",
+    .enabled(if: graphviz != nil, "Graphviz's 'dot' is not on PATH"), arguments: examples)
+  func graphvizLayout(_ path: String) throws {
     let run = CLITests.run(["diagram", path, "--format", "dot"])
+    #expect(run.status == 0)
+    let layout = try Self.layout(run.stdout, with: Self.graphviz!)
+    // The boxes and the start point; the edges and the one from the start.
+    let boxes = run.stdout.split(separator: "\n").filter {
+      $0.wholeMatch(of: #/  g[0-9]+ \[.*/#) != nil
+    }
+    let edges = run.stdout.split(separator: "\n").filter { $0.contains(" -> ") }
+    #expect(layout.nodes == boxes.count + 1)
+    #expect(layout.edges == edges.count)
+    #expect(boxes.count <= 20)
+    // Measured: 625 to 1,729 points wide and 354 to 683 high for the examples; the full graph
+    // of the one-feature ios17-manager-app is 7,109 by 1,399 with 69 pairs of edges crossing.
+    #expect(layout.width <= 2_000, "\(layout.width) points wide")
+    #expect(layout.height <= 1_000, "\(layout.height) points high")
+    #expect(layout.crossings == 0, "\(layout.crossings) pairs of edges cross")
+  }
+
+  @Test(
+    "the full graph of the one-feature app is what the journey replaces: larger, edges crossing",
+    .enabled(if: graphviz != nil, "Graphviz's 'dot' is not on PATH"))
+  func graphvizFullGraph() throws {
+    let path = Self.apps.appendingPathComponent("ios17-manager-app.yaml").path
+    let all = try Self.layout(
+      CLITests.run(["diagram", path, "--all", "--format", "dot"]).stdout, with: Self.graphviz!)
+    let journey = try Self.layout(
+      CLITests.run(["diagram", path, "--format", "dot"]).stdout, with: Self.graphviz!)
+    #expect(all.crossings > 10, "\(all.crossings)")
+    #expect(journey.crossings == 0)
+    #expect(all.nodes > 2 * journey.nodes && all.edges > 4 * journey.edges)
+    #expect(all.width > 2_000 && journey.width < 1_000)
+  }
+
+  @Test(
+    "Graphviz renders the full graph of every example app file",
+    .enabled(if: graphviz != nil, "Graphviz's 'dot' is not on PATH"), arguments: examples)
+  func graphvizRendersAll(_ path: String) throws {
+    let run = CLITests.run(["diagram", path, "--all", "--format", "dot"])
     #expect(run.status == 0)
     #expect(try Self.render(run.stdout, with: Self.graphviz!) == 0)
   }
