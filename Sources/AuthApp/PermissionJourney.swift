@@ -19,7 +19,8 @@ import AuthScenario
 /// **A branch** is a reason a feature stops working (``AppSystem/waysToFail(maxStates:progress:)``,
 /// every user's stories): the ways with the same cause and reason (`Don't Allow`, `R25`) are one
 /// box, which names the features that stop there and where their stories end. Each way hangs
-/// off the spine box its story leaves the spine from, by the step that leaves it.
+/// off the spine box its story leaves the spine from, by the step that leaves it and the
+/// story's last.
 public struct PermissionJourney: Hashable, Sendable {
   /// What the journey is of: the app's name, or the configuration explored.
   public var title: String
@@ -50,8 +51,8 @@ public struct PermissionJourney: Hashable, Sendable {
     public var from: Int
     public var to: Int
     /// Every step that makes it, in the order met: on the spine, the steps from one box to
-    /// the next (`launch, start map`); on a branch, the step that leaves the spine, and how
-    /// many more the story takes (`tap: dontAllow, then 2 steps`).
+    /// the next (`launch, start map`); on a branch, the step that leaves the spine, then the
+    /// story's last step where it goes on (`settings: locationServices off ... background`).
     public var labels: [String]
     /// The edge is the cooperative user's.
     public var onSpine: Bool
@@ -190,11 +191,12 @@ extension PermissionJourney {
             title: title, details: [stopping, Self.ends + ends], onSpine: false,
             features: [way.feature]))
       }
-      // The step that leaves the spine, with `...` where the story goes on.
-      let step =
-        path.steps.isEmpty
-        ? "start"
-        : label(path.steps[leaving - 1].action) + (leaving < states.count - 1 ? " ..." : "")
+      // The step that leaves the spine, then the story's last step where it goes on: after
+      // one more step, `, `; after more, ` ... `.
+      var step = path.steps.isEmpty ? "start" : label(path.steps[leaving - 1].action)
+      if leaving < path.steps.count, let last = path.steps.last {
+        step += (leaving == path.steps.count - 1 ? ", " : " ... ") + label(last.action)
+      }
       journey.connect(from, to, step, onSpine: false)
     }
     return journey
