@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Reads the bytes as authcheck reads a file it is given: a scenario, or an app file when it
 /// has an `app` key. A valid scenario runs; a valid app file is checked statically, explored
-/// (up to ``fuzzMaxStates`` states) and drawn as a diagram in both formats, and its stories are
-/// written as scenario files into a temporary folder. Every report is written as authcheck
+/// (up to ``fuzzMaxStates`` states) and drawn as a journey and a full diagram in both formats,
+/// and its stories are written as scenario files into a temporary folder. Every report is written as authcheck
 /// does: the text report, the GitHub annotations, the JUnit XML and the JSON document. A crash,
 /// a hang, a leak or a memory error anywhere on the way is a finding, and so is a broken
 /// promise: an invalid file with no diagnostic, a position before 1:1, diagnostics out of order
@@ -101,19 +101,31 @@ func fuzzApp(_ file: AppFile, color: Bool) {
   fuzzStoryFiles(outcome)
 }
 
-/// The diagram of an app, in both formats, up to ``fuzzMaxStates`` states: no name ends a
-/// label, a statement or the block.
+/// The journey and the full diagram of an app, in both formats, up to ``fuzzMaxStates``
+/// states: no name ends a label, a statement or the block, and no two journey boxes are alike.
 func fuzzDiagram(_ app: AppDescription) {
-  guard
-    let diagram = try? PermissionDiagram.of(
-      app, maximumGroups: 40, maxStates: fuzzMaxStates, limit: "--max-states")
-  else { return }
-  for text in [DiagramText.mermaid(diagram), DiagramText.dot(diagram)] {
-    checkNoControl(text, color: false, what: "the diagram")
+  var texts: [(mermaid: String, dot: String)] = []
+  if let diagram = try? PermissionDiagram.of(
+    app, maximumGroups: 40, maxStates: fuzzMaxStates, limit: "--max-states")
+  {
+    texts.append((DiagramText.mermaid(diagram), DiagramText.dot(diagram)))
   }
-  let mermaid = DiagramText.mermaid(diagram).split(separator: "\n")
-  precondition(mermaid.first == "```mermaid" && mermaid.last == "```", "a diagram's block broken")
-  precondition(mermaid.dropFirst().dropLast().allSatisfy { !$0.contains("```") })
+  if let journey = try? PermissionJourney.of(
+    app, maxStates: fuzzMaxStates, limit: "--max-states")
+  {
+    precondition(
+      Set(journey.boxes.map(\.title)).count == journey.boxes.count, "two journey boxes alike")
+    texts.append((DiagramText.mermaid(journey), DiagramText.dot(journey)))
+  }
+  for (mermaidText, dot) in texts {
+    for text in [mermaidText, dot] {
+      checkNoControl(text, color: false, what: "the diagram")
+    }
+    let mermaid = mermaidText.split(separator: "\n")
+    precondition(
+      mermaid.first == "```mermaid" && mermaid.last == "```", "a diagram's block broken")
+    precondition(mermaid.dropFirst().dropLast().allSatisfy { !$0.contains("```") })
+  }
 }
 
 /// The stories written as scenario files into a new temporary folder, then removed: all of them

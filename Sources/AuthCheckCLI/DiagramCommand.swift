@@ -17,7 +17,7 @@ enum DiagramCommand {
     authorization status, the accuracy, the prompt, and which features work, fail or are on.
     Each dashed branch is a reason a feature stops working (as 'authcheck FILE --ways-to-fail'
     finds them): its cause and the rules of its reason, the features that stop, where the
-    story ends, and the step that leaves the spine.
+    story ends; its edge is the step that leaves the spine, then the story's last.
 
     With --all, draws every state a user can reach instead, grouped by what the user sees, with
     an edge for every step from one group to another (a button, a Settings change, a feature
