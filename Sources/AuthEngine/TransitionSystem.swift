@@ -75,7 +75,8 @@ public protocol ExplorationHints: TransitionSystem {
 
   /// What ``TransitionSystem/next(_:_:into:)`` writes and returns, computed with the system's
   /// own shortcuts (for example, not deciding the findings of a step that cannot have any).
-  /// The default calls `next(_:_:into:)`.
+  /// The explorer calls it only for an action that ``refusedActions(in:)`` left unmarked in
+  /// `state`, so a system may rely on that. The default calls `next(_:_:into:)`.
   func hintedNext(_ state: State, _ action: Action, into successor: inout State) -> Bool
 
   /// The actions that `next(_:_:)` certainly refuses in `state`, a bit per index into

@@ -18,10 +18,17 @@ import AuthModel
 /// only where it is refused whatever they are (not running, the manager not held, a pause in
 /// the foreground), and the model is asked otherwise. So every mark is a refusal of the
 /// model's.
+///
+/// For the actions whose guards read nothing the key leaves out, for every key, the marks are
+/// exact as well: an action of those left unmarked is one the model takes (``exact``).
 struct RefusalMarks: Sendable {
   /// By key: the actions refused with the named session or manager not held, and held.
   private let refusedFree: [UInt64]
   private let refusedHeld: [UInt64]
+  /// The actions among the first 64 whose guards, asked for every key with the named session
+  /// or manager held and not, read only what the key holds: where the marks leave one of them
+  /// unmarked, the model takes it.
+  let exact: UInt64
   /// Per session id (its catalogue entry's index): its create and invalidate actions' bits.
   private let sessionActions: [UInt64]
   /// The bits of the actions that name manager 0: its creation and release, and every legacy
@@ -31,7 +38,10 @@ struct RefusalMarks: Sendable {
   /// Bits of the key, lowest first.
   private static let keyWidth = 10
 
-  init(actions: [AuthorizationEvent], configuration c: AppConfiguration) {
+  /// - Parameter sessionsMayFill: whether the app may hold as many sessions as the model keeps
+  ///   (more catalogue entries than that): then the guards' question whether it does is one the
+  ///   key does not answer.
+  init(actions: [AuthorizationEvent], configuration c: AppConfiguration, sessionsMayFill: Bool) {
     var sessionActions: [UInt64] = []
     var managerActions: UInt64 = 0
     for (index, action) in actions.enumerated().prefix(64) {
@@ -50,9 +60,18 @@ struct RefusalMarks: Sendable {
     }
     var free = [UInt64](repeating: 0, count: 1 << Self.keyWidth)
     var held = free
+    let covered = min(actions.count, 64)
+    var exact: UInt64 = covered == 64 ? .max : (1 << UInt64(covered)) - 1
+    let reads = OutsideReads()
     for key in free.indices {
       guard var p = Self.preconditions(key, c) else { continue }
       for (index, action) in actions.enumerated().prefix(64) {
+        for namedHeld in [false, true] {
+          p.namedHeld = namedHeld
+          reads.happened = false
+          _ = KeyConditions(p, sessionsMayFill: sessionsMayFill, reads: reads).refusal(of: action)
+          if reads.happened { exact &= ~(1 << UInt64(index)) }
+        }
         p.namedHeld = false
         if Self.refusedWhateverLegacy(action, &p) { free[key] |= 1 << UInt64(index) }
         p.namedHeld = true
@@ -61,6 +80,7 @@ struct RefusalMarks: Sendable {
     }
     refusedFree = free
     refusedHeld = held
+    self.exact = exact
     self.sessionActions = sessionActions
     self.managerActions = managerActions
   }
@@ -150,6 +170,52 @@ struct RefusalMarks: Sendable {
     p.mutation = c.mutation
     return p
   }
+}
+
+/// Whether the guards read something the refusal marks' key leaves out.
+private final class OutsideReads {
+  var happened = false
+}
+
+/// A key's preconditions as the guards read them, noting in `reads` every read of what the key
+/// leaves out (which gives a value no state need have).
+private struct KeyConditions: StepConditions {
+  let p: StepPreconditions
+  let sessionsMayFill: Bool
+  let reads: OutsideReads
+
+  init(_ p: StepPreconditions, sessionsMayFill: Bool, reads: OutsideReads) {
+    self.p = p
+    self.sessionsMayFill = sessionsMayFill
+    self.reads = reads
+  }
+
+  private func outside<T>(_ value: T) -> T {
+    reads.happened = true
+    return value
+  }
+
+  var app: AppRunState { p.app }
+  var prompt: Prompt { p.prompt }
+  var promptIsSystem: Bool { p.promptIsSystem }
+  var iteratingLiveUpdates: Bool { p.iteratingLiveUpdates }
+  var iteratingMonitor: Bool { p.iteratingMonitor }
+  var holdsBackgroundActivity: Bool { p.holdsBackgroundActivity }
+  var restrictionsEnabled: Bool { p.restrictionsEnabled }
+  var sessionsFull: Bool { sessionsMayFill ? outside(p.sessionsFull) : false }
+  func holds(_ id: SessionID) -> Bool { p.holds(id) }
+  func holds(_ id: ManagerID) -> Bool { p.holds(id) }
+  var inUse: Bool { p.inUse }
+  var relaunchBlocker: Refusal.RelaunchBlocker? { outside(p.relaunchBlocker) }
+  var hasServiceSessions: Bool { p.hasServiceSessions }
+  var defaultPrecise: Bool { p.defaultPrecise }
+  var hasLocationBackgroundMode: Bool { p.hasLocationBackgroundMode }
+  func updates(_ id: ManagerID) -> Bool { outside(p.updates(id)) }
+  var hasPausableUpdates: Bool { outside(p.hasPausableUpdates) }
+  var significantChangesRegistered: Bool { outside(p.significantChangesRegistered) }
+  var visitsRegistered: Bool { outside(p.visitsRegistered) }
+  func monitors(_ id: RegionID) -> Bool { outside(p.monitors(id)) }
+  var mutation: ModelMutation? { p.mutation }
 }
 
 /// The Settings changes among the first 64 actions that write only what is there, for every

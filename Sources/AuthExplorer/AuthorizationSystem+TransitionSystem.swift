@@ -39,7 +39,8 @@ extension AuthorizationSystem: TransitionSystem {
     next(node, action, into: &successor, shortcut: false)
   }
 
-  /// Takes the step; with `shortcut`, decides its findings only where
+  /// Takes the step; with `shortcut`, for an action the refusal marks left unmarked, skips the
+  /// guards where the marks are exact (``skipsGuards``), and decides its findings only where
   /// ``AuthorizationProperty/stepMayFind(choiceOrPromptChanged:before:beforeIsDenied:event:after:_:)``
   /// says it may have some.
   @inline(__always)
@@ -47,7 +48,11 @@ extension AuthorizationSystem: TransitionSystem {
     _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode,
     shortcut: Bool
   ) -> Bool {
-    guard step(from: node.state, action, into: &successor.state) else { return false }
+    guard
+      step(
+        from: node.state, action, into: &successor.state,
+        guardsPass: shortcut && skipsGuards && Self.guardsReadOnlyTheMarksKey(action))
+    else { return false }
     let beforeIsDenied =
       node.isDenied ?? (node.state.model.authorizationStatus(configuration) == .denied)
     successor.packed = codec.pack(successor.state, like: node.state, packed: node.packed)
@@ -127,6 +132,8 @@ extension AuthorizationSystem: ExplorationHints {
       eachHolder: wanted & holderSpecificWitnesses != 0)
   }
 
+  /// Called only for an action that ``refusedActions(in:)`` left unmarked in `node`, as
+  /// ``ExplorationHints/hintedNext(_:_:into:)`` promises.
   public func hintedNext(
     _ node: ExplorerNode, _ action: AuthorizationEvent, into successor: inout ExplorerNode
   ) -> Bool {

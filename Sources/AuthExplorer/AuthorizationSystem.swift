@@ -60,7 +60,14 @@ public struct AuthorizationSystem: Sendable {
     // §8b: after every other step, so that a run without them keeps its order.
     if let legacy { actions += legacy.actions(keys: codec.keyNames.count) }
     self.actions = actions
-    refusalMarks = RefusalMarks(actions: actions, configuration: configuration)
+    let refusalMarks = RefusalMarks(
+      actions: actions, configuration: configuration,
+      sessionsMayFill: catalogue.entries.count > HeldSessions.capacity)
+    self.refusalMarks = refusalMarks
+    skipsGuards = actions.enumerated().allSatisfy { index, action in
+      !Self.guardsReadOnlyTheMarksKey(action)
+        || (index < 64 && refusalMarks.exact & 1 << UInt64(index) != 0)
+    }
     // The steps that often change nothing: a request that shows no prompt, a setting already
     // set, the system's event with no upgrade prompt to show. The others change what they name
     // whenever the model takes them (launches, moves, sessions, iterations, answers, a reset),
@@ -89,6 +96,13 @@ public struct AuthorizationSystem: Sendable {
   }
 
   private let refusalMarks: RefusalMarks
+  /// Whether the marks are exact (``RefusalMarks/exact``) for every action
+  /// ``guardsReadOnlyTheMarksKey(_:)`` names: then the explorer's steps by those actions, which
+  /// the marks left unmarked, skip the guards. Otherwise every step asks them.
+  package let skipsGuards: Bool
+  /// ``RefusalMarks/exact``: the actions among the first 64 whose guards read only what the
+  /// marks' key holds.
+  package var exactlyMarkedActions: UInt64 { refusalMarks.exact }
   /// The bits of the diagnostic witnesses whose flags differ between holders: while one is
   /// wanted, every holder's flags are read (`unpack(_:findingsWanted:)`).
   let holderSpecificWitnesses: UInt64
@@ -138,6 +152,25 @@ public struct AuthorizationSystem: Sendable {
     refusalMarks.refused(in: state.model, configuration)
   }
 
+  /// The actions whose guards the explorer's steps skip where the refusal marks leave them
+  /// unmarked, when ``skipsGuards``: every action but those whose guards read what the marks'
+  /// key leaves out (a relaunch's R36, the legacy services' own conditions). A test of the
+  /// action's kind, cheaper than the guards; the marks' own reading of the guards
+  /// (``RefusalMarks/exact``) decides ``skipsGuards``, so that a kind named here whose guards
+  /// read more turns the skipping off rather than skip a refusal.
+  @inline(__always)
+  package static func guardsReadOnlyTheMarksKey(_ action: AuthorizationEvent) -> Bool {
+    switch action {
+    case .relaunchInBackground, .configureManager, .request, .startUpdatingLocation,
+      .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
+      .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits,
+      .startMonitoring, .stopMonitoring, .pauseUpdates:
+      false
+    default:
+      true
+    }
+  }
+
   /// The state before any step: a fresh install, not running.
   public var initialState: ExploredState {
     var state = ExploredState(model: AuthorizationState(configuration: configuration))
@@ -153,7 +186,9 @@ public struct AuthorizationSystem: Sendable {
   }
 
   /// Writes the state after `event` into `next`, in canonical form and reduced: whether the
-  /// model accepts the step (when it refuses, `next` is left half written).
+  /// model accepts the step (when it refuses, `next` is left half written). With `guardsPass`,
+  /// the caller knows that the guards let `event` happen in `state`, and they are not asked
+  /// (debug builds check).
   ///
   /// In place, for the explorer: returning an optional state copied it several times per step.
   ///
@@ -162,13 +197,19 @@ public struct AuthorizationSystem: Sendable {
   /// codec keeps it as one bit per catalogue entry, so without this two states differing only in
   /// that order would pack alike and `unpack(pack(s))` would not be `s`.
   package func step(
-    from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState
+    from state: ExploredState, _ event: AuthorizationEvent, into next: inout ExploredState,
+    guardsPass: Bool = false
   ) -> Bool {
     next = state
-    guard
-      next.model.apply(
+    if guardsPass {
+      next.model.applyAccepted(
         event, configuration: configuration, legacyServicesIdle: legacyServicesIdle)
-    else { return false }
+    } else {
+      guard
+        next.model.apply(
+          event, configuration: configuration, legacyServicesIdle: legacyServicesIdle)
+      else { return false }
+    }
     // Only termination writes the record; every other step keeps it or empties it.
     if case .terminate = event {
       let record = next.model.sessionsAtTermination

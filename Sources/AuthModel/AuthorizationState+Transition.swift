@@ -51,6 +51,22 @@ extension AuthorizationState {
     return true
   }
 
+  /// ``apply(_:configuration:legacyServicesIdle:)`` without asking the guards, for a caller
+  /// that knows they let `event` happen in this state (debug builds check).
+  @inline(__always)
+  package mutating func applyAccepted(
+    _ event: AuthorizationEvent, configuration c: AppConfiguration, legacyServicesIdle: Bool
+  ) {
+    assert(withConditions(c, { $0.refusal(of: event) }) == nil, "the guards refuse \(event)")
+    if legacyServicesIdle {
+      assert(legacy.isIdle, "a state without legacy services holds none")
+      takeUntracedWithoutLegacyServices(event, c)
+      assert(legacy.isIdle, "\(event) is not a step of the legacy services")
+    } else {
+      takeUntraced(event, c)
+    }
+  }
+
   /// The effect of `event`, which the guards let happen, without recording why: every
   /// citation compiles away.
   @inline(never)
