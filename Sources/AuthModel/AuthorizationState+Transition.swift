@@ -41,13 +41,7 @@ extension AuthorizationState {
     // The guards here, the effect out of line: the optimizer inlines the refusal function
     // only into a small caller, and inlined it reads the state in place and builds no refusal.
     guard withConditions(c, { $0.refusal(of: event) }) == nil else { return false }
-    if legacyServicesIdle {
-      assert(legacy.isIdle, "a state without legacy services holds none")
-      takeUntracedWithoutLegacyServices(event, c)
-      assert(legacy.isIdle, "\(event) is not a step of the legacy services")
-    } else {
-      takeUntraced(event, c)
-    }
+    applyAccepted(event, configuration: c, legacyServicesIdle: legacyServicesIdle)
     return true
   }
 
