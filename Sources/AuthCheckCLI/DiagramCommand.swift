@@ -373,29 +373,41 @@ enum DiagramText {
   }
 
   static func mermaid(_ diagram: PermissionDiagram) -> String {
+    mermaidChart(
+      title: SystemPath.displayed(diagram.title),
+      boxes: diagram.groups.map { group in
+        let (title, details) = lines(group)
+        return (title, details)
+      },
+      edges: diagram.edges.map {
+        ($0.from, $0.to, $0.labels.map(SystemPath.displayed).joined(separator: " / "))
+      },
+      note: diagram.note.map(SystemPath.displayed),
+      dashed: diagram.groups.indices.filter { !diagram.groups[$0].cooperative })
+  }
+
+  /// A diagram in Mermaid, the full graph's or the journey's: the boxes (a title, then lines
+  /// of details) as `g0`, `g1`…, the first where the story starts; the edges with their labels;
+  /// a note on the first box; and the dashed boxes, those of a user who declines. Every text
+  /// comes as the report shows it.
+  private static func mermaidChart(
+    title: String, boxes: [(title: String, details: [String])],
+    edges: [(from: Int, to: Int, label: String)], note: String?, dashed: [Int]
+  ) -> String {
     var out = ["```mermaid", "stateDiagram-v2"]
-    out.append(
-      "  %% "
-        + mermaidText(
-          "\(SystemPath.displayed(diagram.title)): permission journey, drawn by authcheck"))
-    for (index, group) in diagram.groups.enumerated() {
-      let (title, details) = lines(group)
-      out.append("  state \"\(mermaidText(title))\" as g\(index)")
-      for line in details { out.append("  g\(index) : \(mermaidText(line))") }
+    out.append("  %% " + mermaidText("\(title): permission journey, drawn by authcheck"))
+    for (index, box) in boxes.enumerated() {
+      out.append("  state \"\(mermaidText(box.title))\" as g\(index)")
+      for line in box.details { out.append("  g\(index) : \(mermaidText(line))") }
     }
-    if !diagram.groups.isEmpty { out.append("  [*] --> g0") }
-    for edge in diagram.edges {
-      out.append(
-        "  g\(edge.from) --> g\(edge.to) : "
-          + mermaidText(edge.labels.map(SystemPath.displayed).joined(separator: " / ")))
+    if !boxes.isEmpty { out.append("  [*] --> g0") }
+    for edge in edges {
+      out.append("  g\(edge.from) --> g\(edge.to) : " + mermaidText(edge.label))
     }
-    if let note = diagram.note, !diagram.groups.isEmpty {
-      out.append("  note right of g0 : \(mermaidText(SystemPath.displayed(note)))")
-    }
-    let apart = diagram.groups.indices.filter { !diagram.groups[$0].cooperative }
-    if !apart.isEmpty {
+    if let note, !boxes.isEmpty { out.append("  note right of g0 : \(mermaidText(note))") }
+    if !dashed.isEmpty {
       out.append("  classDef declined stroke-dasharray: 5 5")
-      out.append("  class " + apart.map { "g\($0)" }.joined(separator: ",") + " declined")
+      out.append("  class " + dashed.map { "g\($0)" }.joined(separator: ",") + " declined")
     }
     out.append("```")
     return out.joined(separator: "\n") + "\n"
@@ -454,30 +466,15 @@ enum DiagramText {
   // MARK: The journey
 
   static func mermaid(_ journey: PermissionJourney) -> String {
-    var out = ["```mermaid", "stateDiagram-v2"]
-    out.append(
-      "  %% "
-        + mermaidText(
-          "\(SystemPath.displayed(journey.title)): permission journey, drawn by authcheck"))
-    for (index, box) in journey.boxes.enumerated() {
-      out.append("  state \"\(mermaidText(SystemPath.displayed(box.title)))\" as g\(index)")
-      for line in box.details {
-        out.append("  g\(index) : \(mermaidText(SystemPath.displayed(line)))")
-      }
-    }
-    if !journey.boxes.isEmpty { out.append("  [*] --> g0") }
-    for edge in journey.edges {
-      out.append(
-        "  g\(edge.from) --> g\(edge.to) : "
-          + mermaidText(edge.labels.map(SystemPath.displayed).joined(separator: " / ")))
-    }
-    let branches = journey.boxes.indices.filter { !journey.boxes[$0].onSpine }
-    if !branches.isEmpty {
-      out.append("  classDef declined stroke-dasharray: 5 5")
-      out.append("  class " + branches.map { "g\($0)" }.joined(separator: ",") + " declined")
-    }
-    out.append("```")
-    return out.joined(separator: "\n") + "\n"
+    mermaidChart(
+      title: SystemPath.displayed(journey.title),
+      boxes: journey.boxes.map {
+        (SystemPath.displayed($0.title), $0.details.map(SystemPath.displayed))
+      },
+      edges: journey.edges.map {
+        ($0.from, $0.to, $0.labels.map(SystemPath.displayed).joined(separator: " / "))
+      },
+      note: nil, dashed: journey.boxes.indices.filter { !journey.boxes[$0].onSpine })
   }
 
   /// The journey for Graphviz: left to right, the spine's edges heavy so that the spine runs
