@@ -26,14 +26,16 @@ let package = Package(
         .product(name: "AuthFake", package: authcheck),
         .product(name: "AuthModel", package: authcheck),
       ]),
-    // The finder's every-user exploration as a benchmark: `Benchmarks/everyuser.sh`.
+    // The finder's every-user exploration as a benchmark: `Benchmarks/everyuser.sh`. It holds
+    // the fake, as the tests do, so it lives beside them rather than in Sources, the app's code.
     .executableTarget(
       name: "EveryUserBenchmark",
       dependencies: [
         "StationFinder", .product(name: "LocationSeam", package: authcheck),
         .product(name: "AuthFake", package: authcheck),
         .product(name: "AuthModel", package: authcheck),
-      ]),
+      ],
+      path: "Benchmarks/EveryUserBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )
