@@ -132,28 +132,14 @@ extension PermissionDiagram {
     _ app: AppDescription, feature: String? = nil, maximumGroups: Int = defaultMaximumGroups,
     maxStates: Int? = nil, limit: String? = nil, progress: ((Int) -> Void)? = nil
   ) throws(Failure) -> PermissionDiagram {
-    let system: AppSystem
-    let cooperative: AppSystem
-    do {
-      system = try AppSystem(app, cooperative: false)
-      cooperative = try AppSystem(app, cooperative: true)
-    } catch {
-      throw .unsupported(error)
-    }
+    let (system, cooperative) = try systems(app)
     let shown = feature.flatMap { system.featureIndex($0) }
     let mask: UInt32 = shown.map { 1 << UInt32($0) } ?? .max
     let c = app.configuration
     let names = system.names
-    let needs = app.features.enumerated().flatMap { i, f in
-      [(f.needs.foreground, AppRunState.foreground), (f.needs.background, .background)]
-        .compactMap { need, place in need.map { (i, place, $0) } }
-        .filter { shown == nil || shown == $0.0 }
-    }
+    let needs = Self.needs(app).filter { shown == nil || shown == $0.feature }
     func stopped(_ users: String) -> Failure {
-      .incomplete(
-        AppChecker.incomplete(
-          "diagram's walk over \(users) stories", states: maxStates ?? 0, app, limit: limit,
-          outcome: "nothing is drawn"))
+      Self.stopped("diagram's walk over \(users) stories", app, maxStates: maxStates, limit: limit)
     }
     func build(features: Bool) throws(Failure) -> Walked<AppSystem> {
       func key(_ s: AppSystem.State) -> Key {
@@ -403,5 +389,40 @@ extension Walked {
       }
     }
     return PermissionDiagram(title: title, groups: groups, edges: edges, note: note)
+  }
+}
+
+// What the full graph and the journey (``PermissionJourney``) both start from.
+extension PermissionDiagram {
+  /// The app's system for every user and for the cooperative one, which both walk.
+  static func systems(
+    _ app: AppDescription
+  ) throws(Failure) -> (every: AppSystem, cooperative: AppSystem) {
+    do {
+      return (try AppSystem(app, cooperative: false), try AppSystem(app, cooperative: true))
+    } catch {
+      throw .unsupported(error)
+    }
+  }
+
+  /// Each need of the app's features, in file order: the feature's index, where the need
+  /// applies and what it needs.
+  static func needs(
+    _ app: AppDescription
+  ) -> [(feature: Int, place: AppRunState, condition: Condition)] {
+    app.features.enumerated().flatMap { i, f in
+      [(f.needs.foreground, AppRunState.foreground), (f.needs.background, .background)]
+        .compactMap { need, place in need.map { (feature: i, place: place, condition: $0) } }
+    }
+  }
+
+  /// The failure of a walk (`walk`, as the INCOMPLETE message names it) that reached
+  /// `maxStates`.
+  static func stopped(
+    _ walk: String, _ app: AppDescription, maxStates: Int?, limit: String?
+  ) -> Failure {
+    .incomplete(
+      AppChecker.incomplete(
+        walk, states: maxStates ?? 0, app, limit: limit, outcome: "nothing is drawn"))
   }
 }

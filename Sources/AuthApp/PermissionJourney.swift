@@ -85,25 +85,13 @@ extension PermissionJourney {
     _ app: AppDescription, maxStates: Int? = nil, limit: String? = nil,
     progress: ((Int) -> Void)? = nil
   ) throws(PermissionDiagram.Failure) -> PermissionJourney {
-    let system: AppSystem
-    let cooperative: AppSystem
-    do {
-      system = try AppSystem(app, cooperative: false)
-      cooperative = try AppSystem(app, cooperative: true)
-    } catch {
-      throw .unsupported(error)
-    }
+    let (system, cooperative) = try PermissionDiagram.systems(app)
     func stopped(_ users: String) -> PermissionDiagram.Failure {
-      .incomplete(
-        AppChecker.incomplete(
-          "journey's walk over \(users) stories", states: maxStates ?? 0, app, limit: limit,
-          outcome: "nothing is drawn"))
+      PermissionDiagram.stopped(
+        "journey's walk over \(users) stories", app, maxStates: maxStates, limit: limit)
     }
     let c = app.configuration
-    let needs = app.features.enumerated().flatMap { i, f in
-      [(f.needs.foreground, AppRunState.foreground), (f.needs.background, .background)]
-        .compactMap { need, place in need.map { (feature: i, place: place, condition: $0) } }
-    }
+    let needs = PermissionDiagram.needs(app)
     /// The features whose needs at the app's place hold, and those whose needs do not.
     func verdicts(_ s: AppSystem.State) -> (works: [Int], fails: [Int]) {
       var works: [Int] = []
