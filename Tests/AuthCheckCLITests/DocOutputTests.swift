@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the documents show the tool printing is what it prints now, and the README stays a
@@ -22,32 +23,16 @@ import Testing
     }
   }
 
-  /// The `console` blocks of `text` that run authcheck.
+  /// The `console` blocks of `text` that run authcheck; an example's line is its command's.
   static func examples(in text: String, document: String) -> [Example] {
-    var found: [Example] = []
-    var open: (line: Int, lines: [Substring])?
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      if var block = open {
-        if line == "```" {
-          if let command = block.lines.first, command.hasPrefix("$ authcheck ") {
-            let arguments = command.dropFirst("$ authcheck ".count).split(separator: " ")
-            found.append(
-              Example(
-                document: document, line: block.line, arguments: arguments.map(String.init),
-                output: block.lines.dropFirst().map { $0 + "\n" }.joined()))
-          }
-          open = nil
-        } else {
-          block.lines.append(line)
-          open = block
-        }
-      } else if line == "```console" {
-        open = (number + 1, [])
-      }
+    FencedBlock.all(in: text).compactMap { block in
+      let lines = block.text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard block.info == "console", lines[0].hasPrefix("$ authcheck ") else { return nil }
+      return Example(
+        document: document, line: block.line,
+        arguments: lines[0].dropFirst("$ authcheck ".count).split(separator: " ").map(String.init),
+        output: lines.dropFirst().map { $0 + "\n" }.joined())
     }
-    return found
   }
 
   static let allExamples: [Example] = {
@@ -130,7 +115,7 @@ import Testing
     #expect(found.count == 1)
     #expect(found.first?.arguments == ["a.yaml", "--x"])
     #expect(found.first?.output == "FAIL a\ndone\n")
-    #expect(found.first?.line == 1)
+    #expect(found.first?.line == 2)
   }
 
   /// Words about where a figure was measured that say nothing a reader can repeat.

@@ -1,6 +1,7 @@
 import AuthApp
 import AuthModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthScenario
@@ -47,31 +48,9 @@ import Testing
   }
 
   static func blocks(_ document: String) throws -> [Block] {
-    var found: [Block] = []
-    var open: Block?
-    for (number, line) in try text(document).split(
-      separator: "\n", omittingEmptySubsequences: false
-    )
-    .enumerated() {
-      if line.hasPrefix("```") {
-        if var block = open {
-          if line == "```" {
-            block.text = String(block.text.dropLast())
-            found.append(block)
-            open = nil
-            continue
-          }
-          block.text += line + "\n"
-          open = block
-        } else {
-          open = Block(
-            document: document, info: String(line.dropFirst(3)), line: number + 2, text: "")
-        }
-      } else if open != nil {
-        open?.text += line + "\n"
-      }
+    try FencedBlock.all(in: text(document)).map {
+      Block(document: document, info: $0.info, line: $0.line, text: $0.text)
     }
-    return found
   }
 
   static var yamlExamples: [Block] {
