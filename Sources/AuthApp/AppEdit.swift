@@ -120,8 +120,8 @@ public struct AppEdit: Sendable {
         })
     }
     if keys.isEmpty {
-      // Temporary full accuracy: the first session's purpose key, or (without a session) a
-      // request, with the key in the dictionary.
+      // Full accuracy for one use of the app (R11, R16): the first session's purpose key, or
+      // (without a session) a request, with the key in the dictionary.
       let key = plist.temporaryUsageDescriptions[name] == nil ? name : "\(name)FullAccuracy"
       let session = feature.holds.firstIndex {
         if case .session(_, let goal, _) = $0.kind { goal != .none } else { false }
